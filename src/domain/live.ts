@@ -1,0 +1,150 @@
+// Live status: what is happening right now, derived from the recent log. Pure: a function of
+// (events, profile, now). The service loads only the last LIVE_WINDOW_DAYS, so the cost of a
+// request does not grow with years of history.
+import type { ChildProfile, TimedEvent } from './types.ts';
+import { addDays, ageAt, dayBounds, instantToLocal, localDateOf } from './time.ts';
+import { bandForMonths, hhmmToMinutes, type AgeBandId, type Range } from './age-bands.ts';
+import {
+  MAX_SLEEP_SPAN_HOURS, bedtimeMinutes, buildSleepSpans, isNight, localAt, sortedUpTo,
+} from './sleep-spans.ts';
+import { dailyMilkTarget, expectedFeedInterval, hungryState, type HungryState } from './live-feeds.ts';
+import { poopSummary } from './live-nappies.ts';
+import { feedingPicture, supplementLog, type SupplementLog } from './live-supplements.ts';
+import { median } from './patterns-stats.ts';
+import { chooseAlert, type AlertLevel } from './live-alerts.ts';
+
+/**
+ * How far back the caller loads events: whole family-local days before today, plus today.
+ * 14 days covers the two-week poo rule and the bedtime median. The caller should also pass the
+ * most recent `weight` event when it is older than the window (one indexed lookup), so the
+ * daily milk guide can use it.
+ */
+export const LIVE_WINDOW_DAYS = 14;
+
+/** Epoch ms from which the caller must load events for liveStatus (start of a local day). */
+export function liveWindowStart(now: number, timezone: string): number {
+  return dayBounds(addDays(localDateOf(now, timezone), -LIVE_WINDOW_DAYS), timezone)[0];
+}
+
+/** Bedtime falls back to the age band's until the family has this many logged bedtimes. */
+export const OWN_BEDTIMES_NEEDED = 3;
+
+export interface NapWindow {
+  /** Local timestamps: last wake + the age band's shortest and longest wake window. */
+  start: string;
+  end: string;
+}
+
+export interface LiveStatus {
+  /** Family-local clock time the status was computed for. */
+  now: string;
+  /** An open sleep: the last `sleep` has no later `wake` (and is under 16 hours old). */
+  asleep: boolean;
+  /** The open sleep began in the night window (19:00–06:00); null when awake. */
+  night_sleep: boolean | null;
+  /** Minutes since the last wake; null when asleep or not known. */
+  awake_minutes: number | null;
+  alert_level: AlertLevel | null;
+  alert_msg: string | null;
+  hungry_state: HungryState;
+  /** Local timestamp: last milk + the expected interval. */
+  next_feed_at: string | null;
+  last_milk_ml: number | null;
+  /** Millilitres of milk today (family-local day; breastfeeds count 0). */
+  ml_today: number;
+  feeds_today: number;
+  last_poop_hours_ago: number | null;
+  poop_status: string | null;
+  expected_bedtime_at: string | null;
+  next_nap_window_at: NapWindow | null;
+  daily_milk_target_ml: number | null;
+  supplement_log: SupplementLog;
+  // Additional keys (the spec allows them): where the numbers came from.
+  age_band: AgeBandId;
+  feed_interval_minutes: number | null;
+  feed_interval_source: 'age_band' | 'family' | null;
+  daily_milk_target_range_ml: Range | null;
+  bedtime_source: 'age_band' | 'family';
+}
+
+export function liveStatus(events: TimedEvent[], profile: ChildProfile, now: number): LiveStatus {
+  const zone = profile.timezone;
+  const today = localDateOf(now, zone);
+  const age = ageAt(profile.dob, today);
+  const band = bandForMonths(age.months);
+  const sorted = sortedUpTo(events, now);
+  const [dayStart] = dayBounds(today, zone);
+  const todayEvents = sorted.filter((e) => e.at >= dayStart);
+
+  // Sleep state.
+  const spans = buildSleepSpans(sorted, now);
+  const openSpan = spans.length > 0 && spans[spans.length - 1]!.open ? spans[spans.length - 1]! : null;
+  const asleep = openSpan !== null;
+  const nightSleep = openSpan === null ? null : isNight(openSpan.start, zone);
+  let lastWakeAt: number | null = null;
+  if (!asleep) {
+    const lastSleepish = [...sorted].reverse().find((e) => e.type === 'wake' || e.type === 'sleep');
+    // A trailing `sleep` here was dropped as stale (no wake for 16 h): the state is unknown.
+    if (lastSleepish?.type === 'wake' && now - lastSleepish.at <= MAX_SLEEP_SPAN_HOURS * 3_600_000) {
+      lastWakeAt = lastSleepish.at;
+    }
+  }
+  const awakeMinutes = lastWakeAt === null ? null : Math.floor((now - lastWakeAt) / 60_000);
+
+  // Feeds.
+  const milk = sorted.filter((e) => e.type === 'milk');
+  const lastMilk = milk.length > 0 ? milk[milk.length - 1]! : null;
+  const interval = lastMilk === null ? null : expectedFeedInterval(milk, band, now);
+  const dueAt = lastMilk === null || interval === null ? null : lastMilk.at + interval.minutes * 60_000;
+  const hungry = hungryState(dueAt, now, nightSleep === true, band.nightFeedsCommon);
+  const milkToday = todayEvents.filter((e) => e.type === 'milk');
+
+  // Nappies, supplements, milk guide.
+  const feeding = feedingPicture(sorted, now);
+  const poop = poopSummary(sorted, age.days, feeding.breastfed, feeding.anyMilk, now);
+  const target = dailyMilkTarget(sorted, age.months, now);
+  const latestKg = [...sorted].reverse().find((e) => e.type === 'weight' && typeof e.kg === 'number')?.kg ?? null;
+  const supplements = supplementLog(todayEvents, sorted, profile.region, age.months, latestKg, now);
+
+  // Bedtime: the family's median over the window once known, else the age band's.
+  const ownBedtimes = bedtimeMinutes(spans, zone);
+  const useOwn = ownBedtimes.length >= OWN_BEDTIMES_NEEDED;
+  const bedtimeMins = useOwn ? Math.round(median(ownBedtimes)!) : hhmmToMinutes(band.typicalBedtime);
+
+  const napWindow: NapWindow | null = asleep || lastWakeAt === null ? null : {
+    start: instantToLocal(lastWakeAt + band.wakeWindowMinutes.min * 60_000, zone),
+    end: instantToLocal(lastWakeAt + band.wakeWindowMinutes.max * 60_000, zone),
+  };
+
+  const alert = chooseAlert({
+    name: profile.baby_name, band, ageDays: age.days, now, zone,
+    asleep, nightSleep: nightSleep === true, awakeMinutes, hungry, dueAt,
+    lastMilkAt: lastMilk?.at ?? null, intervalMinutes: interval?.minutes ?? null,
+    vitd: supplements.vitd,
+  });
+
+  return {
+    now: instantToLocal(now, zone),
+    asleep,
+    night_sleep: nightSleep,
+    awake_minutes: awakeMinutes,
+    alert_level: alert?.level ?? null,
+    alert_msg: alert?.msg ?? null,
+    hungry_state: hungry,
+    next_feed_at: dueAt === null ? null : instantToLocal(dueAt, zone),
+    last_milk_ml: lastMilk === null ? null : (lastMilk.ml ?? 0),
+    ml_today: milkToday.reduce((t, e) => t + (e.ml ?? 0), 0),
+    feeds_today: milkToday.length,
+    last_poop_hours_ago: poop.hoursAgo,
+    poop_status: poop.status,
+    expected_bedtime_at: instantToLocal(localAt(today, bedtimeMins, zone), zone),
+    next_nap_window_at: napWindow,
+    daily_milk_target_ml: target?.ml ?? null,
+    supplement_log: supplements,
+    age_band: band.id,
+    feed_interval_minutes: interval?.minutes ?? null,
+    feed_interval_source: interval?.source ?? null,
+    daily_milk_target_range_ml: target === null ? null : { min: target.min, max: target.max },
+    bedtime_source: useOwn ? 'family' : 'age_band',
+  };
+}
