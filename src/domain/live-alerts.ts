@@ -18,7 +18,7 @@ export const FIRST_MONTH_DAYS = 31;
 export const FIRST_MONTH_MAX_GAP_MINUTES = 270;
 /** An overdue feed is a 'warn' (not 'info') under 6 months once this far past due. */
 export const OVERDUE_WARN_MINUTES = 60;
-/** The vitamin D reminder waits until midday so the morning is not nagged. */
+/** The vitamin D reminder waits until midday so the morning is not nagged (and never wakes anyone: awake only). */
 export const VITD_REMINDER_HOUR = 12;
 
 export interface AlertInput {
@@ -78,7 +78,7 @@ export function chooseAlert(a: AlertInput): Alert | null {
     };
   }
 
-  if (a.vitd.relevant && !a.vitd.given && localHour(a.now, a.zone) >= VITD_REMINDER_HOUR) {
+  if (!a.asleep && a.vitd.relevant && !a.vitd.given && localHour(a.now, a.zone) >= VITD_REMINDER_HOUR) {
     const r = a.vitd.guidance_range_ug;
     const amount = r === null ? `${a.vitd.guidance_ug ?? 10} µg` : r.min === r.max ? `${r.max} µg` : `${r.min}–${r.max} µg`;
     return {
