@@ -1,0 +1,68 @@
+// Service worker: keeps the app shell (index.html and the hashed assets it loads) so the app
+// opens with no connection. API calls are never cached: they always go to the network, and the
+// page itself queues logs made offline (see src/lib/log-queue.ts).
+const CACHE = 'tracker-shell-v1';
+const SHELL = ['/', '/assets/manifest.webmanifest', '/assets/icon.svg', '/assets/theme-init.js'];
+
+async function cacheShell() {
+  const cache = await caches.open(CACHE);
+  const res = await fetch('/', { cache: 'no-store' });
+  if (!res.ok) return;
+  const html = await res.clone().text();
+  await cache.put('/', res);
+  // The entry script and stylesheet have content hashes in their names; take them from the page.
+  const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
+  await cache.addAll([...new Set([...SHELL.slice(1), ...assets])]);
+}
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(cacheShell().then(() => self.skipWaiting()));
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const req = event.request;
+  const url = new URL(req.url);
+  if (req.method !== 'GET' || url.origin !== location.origin) return;
+  if (url.pathname.startsWith('/api') || url.pathname === '/mcp') return;
+
+  // Pages: network first (fresh deploys show up), the cached shell when offline.
+  if (req.mode === 'navigate') {
+    event.respondWith(
+      fetch(req)
+        .then((res) => {
+          if (res.ok && res.headers.get('content-type')?.includes('text/html')) {
+            const copy = res.clone();
+            caches.open(CACHE).then((c) => c.put('/', copy));
+          }
+          return res;
+        })
+        .catch(() => caches.match('/').then((r) => r || Response.error())),
+    );
+    return;
+  }
+
+  // Hashed assets never change: cache first, fill the cache as pages load them.
+  if (url.pathname.startsWith('/assets/')) {
+    event.respondWith(
+      caches.match(req).then(
+        (hit) =>
+          hit ||
+          fetch(req).then((res) => {
+            if (res.ok) {
+              const copy = res.clone();
+              caches.open(CACHE).then((c) => c.put(req, copy));
+            }
+            return res;
+          }),
+      ),
+    );
+  }
+});

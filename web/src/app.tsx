@@ -1,0 +1,67 @@
+// The app shell: decides which page a path shows and keeps signed-out visitors on the
+// sign-in pages. Chart-heavy pages load on demand.
+import { useEffect } from 'preact/hooks';
+import { Layout } from './components/Layout';
+import { setUnauthorizedHandler } from './lib/api';
+import { lazyPage } from './lib/lazy';
+import { navigate, useLocation } from './lib/router';
+import { loadSession, signedOut, useSession } from './lib/session';
+import { Home } from './pages/Home';
+import { Join } from './pages/Join';
+import { SignIn } from './pages/SignIn';
+import { SignUp } from './pages/SignUp';
+import { Timeline } from './pages/Timeline';
+import { Settings } from './pages/Settings';
+import { Ask } from './pages/Ask';
+
+const Insights = lazyPage(() => import('./pages/Insights').then((m) => m.Insights));
+const Growth = lazyPage(() => import('./pages/Growth').then((m) => m.Growth));
+const Solids = lazyPage(() => import('./pages/Solids').then((m) => m.Solids));
+
+const PAGES: Record<string, [string, () => any]> = {
+  '/': ['Home', () => <Home />],
+  '/timeline': ['Timeline', () => <Timeline />],
+  '/insights': ['Insights', () => <Insights />],
+  '/growth': ['Growth', () => <Growth />],
+  '/solids': ['Solids', () => <Solids />],
+  '/ask': ['Ask', () => <Ask />],
+  '/settings': ['Settings', () => <Settings />],
+};
+const PUBLIC = new Set(['/login', '/signup', '/join']);
+
+setUnauthorizedHandler(() => {
+  signedOut();
+  if (!PUBLIC.has(location.pathname)) navigate(`/login?next=${encodeURIComponent(location.pathname)}`, true);
+});
+
+export function App() {
+  const { path, query } = useLocation();
+  const s = useSession();
+  useEffect(() => {
+    void loadSession();
+  }, []);
+
+  useEffect(() => {
+    if (s.status === 'signed-out' && !PUBLIC.has(path)) navigate(path === '/' ? '/login' : `/login?next=${encodeURIComponent(path)}`, true);
+  }, [s.status, path]);
+
+  if (path === '/login') return <SignIn next={query.get('next')} />;
+  if (path === '/signup') return <SignUp />;
+  if (path === '/join') return <Join code={query.get('code') ?? ''} />;
+  if (s.status !== 'signed-in') return <p class="muted center" aria-busy="true">Loading…</p>;
+
+  const page = PAGES[path];
+  if (!page) {
+    return (
+      <Layout path={path} title="Not found">
+        <h1>Page not found</h1>
+        <p><a href="/">Go home</a></p>
+      </Layout>
+    );
+  }
+  return (
+    <Layout path={path} title={page[0]}>
+      {page[1]()}
+    </Layout>
+  );
+}

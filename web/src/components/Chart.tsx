@@ -1,0 +1,104 @@
+// A uPlot chart that sizes itself to its container and takes its colours from the theme's
+// CSS variables, so night mode charts stay dim. Only the chart pages import this (lazy).
+import { useEffect, useRef, useState } from 'preact/hooks';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+
+/** Bumps when night mode flips (toggle or system), so charts re-read their colours. */
+function useThemeVersion(): number {
+  const [v, setV] = useState(0);
+  useEffect(() => {
+    const bump = () => setV((n) => n + 1);
+    const mo = new MutationObserver(bump);
+    mo.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+    const m = matchMedia('(prefers-color-scheme: dark)');
+    m.addEventListener?.('change', bump);
+    return () => {
+      mo.disconnect();
+      m.removeEventListener?.('change', bump);
+    };
+  }, []);
+  return v;
+}
+
+export interface SeriesSpec {
+  label: string;
+  color: string; // a CSS variable name like --chart-1
+  bars?: boolean;
+  unit?: string;
+  /** Dots only (measurements), no connecting line. */
+  pointsOnly?: boolean;
+  /** Thin dashed reference line (percentile curves). */
+  reference?: boolean;
+}
+
+const cssVar = (name: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#888';
+
+export function Chart({ title, x, series, data, height = 200, time = true, yLabel }: {
+  title: string;
+  x: number[];
+  series: SeriesSpec[];
+  data: (number | null)[][];
+  height?: number;
+  time?: boolean;
+  yLabel?: string;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const themeVersion = useThemeVersion();
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const text = cssVar('--muted');
+    const grid = cssVar('--border');
+    const bars = uPlot.paths?.bars?.({ size: [0.7, 40] });
+    const opts: uPlot.Options = {
+      width: Math.max(280, el.clientWidth),
+      height,
+      scales: { x: { time } },
+      axes: [
+        { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid } },
+        { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid }, label: yLabel, size: 44 },
+      ],
+      series: [
+        {},
+        ...series.map((s) => ({
+          label: s.label,
+          stroke: cssVar(s.color),
+          fill: s.bars ? cssVar(s.color) + 'cc' : undefined,
+          width: s.bars ? 0 : s.reference ? 1 : 2,
+          dash: s.reference ? [4, 4] : undefined,
+          paths: s.bars ? bars : s.pointsOnly ? () => null : undefined,
+          points: { show: !s.bars && !s.reference, size: s.pointsOnly ? 9 : 6, fill: cssVar(s.color) },
+          spanGaps: !s.pointsOnly,
+          value: (_u: uPlot, v: number | null) => (v == null ? '—' : `${Math.round(v * 10) / 10}${s.unit ? ` ${s.unit}` : ''}`),
+        })),
+      ],
+      legend: { show: true },
+    };
+    const plot = new uPlot(opts, [x, ...data] as uPlot.AlignedData, el);
+    const ro = new ResizeObserver(() => plot.setSize({ width: Math.max(280, el.clientWidth), height }));
+    ro.observe(el);
+    return () => {
+      ro.disconnect();
+      plot.destroy();
+    };
+  }, [JSON.stringify(x), JSON.stringify(data), themeVersion]);
+  return (
+    <figure class="card" style={{ margin: '0 0 0.75rem' }}>
+      <figcaption><h3 style={{ margin: '0 0 0.3rem' }}>{title}</h3></figcaption>
+      <div class="chart" ref={ref} role="img" aria-label={`${title}: ${describeData(series, data)}`} />
+    </figure>
+  );
+}
+
+function describeData(series: SeriesSpec[], data: (number | null)[][]): string {
+  return series
+    .map((s, i) => {
+      const vals = (data[i] ?? []).filter((v): v is number => v != null);
+      if (!vals.length) return `${s.label}: no data`;
+      const last = vals[vals.length - 1];
+      const avg = vals.reduce((a, b) => a + b, 0) / vals.length;
+      return `${s.label}: latest ${Math.round(last * 10) / 10}, average ${Math.round(avg * 10) / 10}${s.unit ? ` ${s.unit}` : ''}`;
+    })
+    .join('; ');
+}

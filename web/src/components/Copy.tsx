@@ -1,0 +1,21 @@
+// A copy-to-clipboard button that says when it worked (clipboard needs a secure context, so
+// fall back to selecting the text for a manual copy).
+import { useState } from 'preact/hooks';
+
+export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {
+  const [done, setDone] = useState<'' | 'ok' | 'manual'>('');
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setDone('ok');
+    } catch {
+      setDone('manual');
+    }
+    setTimeout(() => setDone(''), 2500);
+  };
+  return (
+    <button type="button" class="btn small" onClick={copy} aria-live="polite">
+      {done === 'ok' ? 'Copied' : done === 'manual' ? 'Select and copy' : label}
+    </button>
+  );
+}

@@ -1,0 +1,95 @@
+// Page frame: top bar with the baby's name, night-mode toggle and sign out; a bottom tab bar
+// on phones (reachable with a thumb) that becomes a side list on wide screens.
+import type { ComponentChildren } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { linkClick, navigate } from '../lib/router';
+import { useTheme } from '../lib/theme';
+import { post } from '../lib/api';
+import { signedOut, useSession } from '../lib/session';
+import { onQueueChange, pendingCount } from '../lib/log-queue';
+
+const TABS: [string, string, string][] = [
+  ['/', 'Home', '⌂'],
+  ['/timeline', 'Timeline', '☰'],
+  ['/insights', 'Insights', '▤'],
+  ['/growth', 'Growth', '↗'],
+  ['/solids', 'Solids', '◔'],
+  ['/ask', 'Ask', '?'],
+  ['/settings', 'Settings', '⚙'],
+];
+
+export function ThemeToggle() {
+  const [theme, toggle] = useTheme();
+  return (
+    <button type="button" class="btn small ghost" onClick={toggle} aria-pressed={theme === 'dark'} id="night-toggle">
+      {theme === 'dark' ? '☾ Night on' : '☼ Night off'}
+    </button>
+  );
+}
+
+function Pending() {
+  const [n, setN] = useState(pendingCount());
+  const [online, setOnline] = useState(navigator.onLine);
+  useEffect(() => {
+    const off = onQueueChange(() => setN(pendingCount()));
+    const on = () => setOnline(navigator.onLine);
+    addEventListener('online', on);
+    addEventListener('offline', on);
+    return () => {
+      off();
+      removeEventListener('online', on);
+      removeEventListener('offline', on);
+    };
+  }, []);
+  if (online && !n) return null;
+  return (
+    <p class="banner" role="status" data-testid="offline-banner">
+      {online ? '' : 'Offline. '}
+      {n ? `${n} log${n > 1 ? 's' : ''} waiting to send.` : 'Logs you make will be sent when you are back online.'}
+    </p>
+  );
+}
+
+export function Layout({ path, title, children }: { path: string; title: string; children: ComponentChildren }) {
+  const s = useSession();
+  const signOut = async () => {
+    try {
+      await post('/logout');
+    } catch {
+      /* even if the server can't be reached, forget the session here */
+    }
+    signedOut();
+    navigate('/login');
+  };
+  useEffect(() => {
+    document.title = `${title} · ${s.profile?.baby_name ?? 'Baby Tracker'}`;
+  }, [title, s.profile?.baby_name]);
+  return (
+    <div class="shell">
+      <a class="skip" href="#main">Skip to content</a>
+      <header class="topbar">
+        <span class="brand">{s.profile?.baby_name ?? 'Baby Tracker'}</span>
+        <span class="topbar-actions">
+          <ThemeToggle />
+          <button type="button" class="btn small ghost" onClick={signOut}>Sign out</button>
+        </span>
+      </header>
+      <nav class="tabs" aria-label="Main">
+        <ul>
+          {TABS.map(([href, label, icon]) => (
+            <li key={href}>
+              <a href={href} onClick={linkClick} aria-current={path === href ? 'page' : undefined}>
+                <span class="tab-icon" aria-hidden="true">{icon}</span>
+                <span class="tab-label">{label}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main id="main" tabIndex={-1}>
+        <Pending />
+        {children}
+      </main>
+    </div>
+  );
+}

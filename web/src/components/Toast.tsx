@@ -1,0 +1,35 @@
+// The confirmation after a log: what was saved, the soft warning if any, and an Undo button
+// that stays for a few seconds. role=status so screen readers hear it without losing focus.
+import { useEffect } from 'preact/hooks';
+
+export interface ToastData {
+  id: number;
+  text: string;
+  warning?: string | null;
+  onUndo?: () => void;
+  tone?: 'ok' | 'info' | 'error';
+}
+
+export function Toast({ toast, onClose, ms = 8000 }: { toast: ToastData | null; onClose: () => void; ms?: number }) {
+  useEffect(() => {
+    if (!toast) return;
+    const t = setTimeout(onClose, ms);
+    return () => clearTimeout(t);
+  }, [toast?.id]);
+  return (
+    <div class="toast-region" role="status" aria-live="polite">
+      {toast && (
+        <div class={`toast ${toast.tone ?? 'ok'}`}>
+          <p class="toast-text">{toast.text}</p>
+          {toast.warning && <p class="toast-warning">{toast.warning}</p>}
+          <div class="toast-actions">
+            {toast.onUndo && (
+              <button type="button" class="btn small" onClick={toast.onUndo}>Undo</button>
+            )}
+            <button type="button" class="btn small ghost" onClick={onClose} aria-label="Dismiss">✕</button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

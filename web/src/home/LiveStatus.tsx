@@ -1,0 +1,111 @@
+// The live status at a glance. Only `now` and `asleep` are guaranteed; everything else is
+// shown when present, and the objects whose shape isn't fixed yet (nap window, supplement log)
+// are read defensively.
+import { clock, duration, minutesBetween, relative } from '../lib/time';
+import { showMl } from '../lib/units';
+
+export type Live = Record<string, any> & { now: string; asleep: boolean };
+
+const TS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** Finds a start/end (or a single time) in a nap-window object of unknown shape. */
+export function napWindow(v: unknown, now: string): string | null {
+  if (v == null) return null;
+  if (typeof v === 'string') return TS.test(v) ? `${clock(v)} (${relative(v, now)})` : v;
+  if (typeof v !== 'object') return String(v);
+  const o = v as Record<string, unknown>;
+  const pick = (...keys: string[]) => keys.map((k) => o[k]).find((x) => typeof x === 'string' && TS.test(x)) as string | undefined;
+  const start = pick('start', 'from', 'earliest', 'opens_at', 'start_at', 'at');
+  const end = pick('end', 'to', 'latest', 'closes_at', 'end_at');
+  if (start && end) return `${clock(start)}–${clock(end)} (${relative(start, now)})`;
+  if (start) return `${clock(start)} (${relative(start, now)})`;
+  const anyTs = Object.values(o).find((x) => typeof x === 'string' && TS.test(x)) as string | undefined;
+  if (anyTs) return `${clock(anyTs)} (${relative(anyTs, now)})`;
+  const label = o.label ?? o.message ?? o.text;
+  return typeof label === 'string' ? label : null;
+}
+
+/** Vitamin D given today? true / false / null (unknown) from a supplement log of unknown shape. */
+export function vitaminDDone(log: unknown): boolean | null {
+  if (log == null || typeof log !== 'object') return null;
+  const o = log as Record<string, any>;
+  const v = o.vitd ?? o.vitamin_d ?? o.vitD;
+  const truthy = (x: any): boolean | null => {
+    if (x == null) return null;
+    if (typeof x === 'boolean') return x;
+    if (typeof x === 'number') return x > 0;
+    if (typeof x === 'string') return x.length > 0;
+    if (Array.isArray(x)) return x.length > 0;
+    if (typeof x === 'object') {
+      for (const k of ['done', 'given', 'taken', 'today', 'logged']) if (k in x) return truthy(x[k]);
+      for (const k of ['count', 'times', 'doses', 'ug', 'ug_today', 'total_ug']) if (typeof x[k] === 'number') return x[k] > 0;
+      for (const k of ['ts', 'last_ts', 'last', 'at']) if (k in x) return x[k] != null;
+    }
+    return null;
+  };
+  if (v !== undefined) return truthy(v);
+  if (Array.isArray(o.today)) return o.today.some((x: any) => x === 'vitd' || x?.kind === 'vitd');
+  if (o.today && typeof o.today === 'object') return truthy(o.today.vitd);
+  if (typeof o.vitd_done === 'boolean') return o.vitd_done;
+  return false;
+}
+
+function Stat({ label, value, cls = '', children }: { label: string; value?: string | null; cls?: string; children?: any }) {
+  return (
+    <div class={`stat ${cls}`}>
+      <span class="label">{label}</span>
+      {value != null && <span class="value">{value}</span>}
+      {children}
+    </div>
+  );
+}
+
+export function LiveStatus({ live, units, lastSleepTs }: { live: Live; units: string; lastSleepTs?: string | null }) {
+  const now = live.now;
+  const asleepFor: number | null =
+    live.asleep_minutes ?? live.sleep_minutes ?? live.sleeping_minutes ??
+    (lastSleepTs ? minutesBetween(lastSleepTs, now) : null);
+  const sleepState = live.asleep
+    ? `Asleep${asleepFor != null ? ` for ${duration(asleepFor)}` : ''}${live.night_sleep ? ' (night)' : ''}`
+    : `Awake${live.awake_minutes != null ? ` for ${duration(live.awake_minutes)}` : ''}`;
+  const target = live.daily_milk_target_ml;
+  const ml = live.ml_today ?? 0;
+  const vitd = vitaminDDone(live.supplement_log);
+  const nap = napWindow(live.next_nap_window_at, now);
+  const hungry: Record<string, string> = {
+    not_yet: 'not yet', hungry_soon: 'soon', overdue: 'overdue', dream_feed: 'dream feed', unknown: '',
+  };
+  return (
+    <section aria-labelledby="status-h">
+      <h2 id="status-h" class="sr-only">Right now</h2>
+      <div class="status" data-testid="live-status">
+        {live.alert_msg && (
+          <p class={`alert alert-${live.alert_level ?? 'info'}`} role="note" data-testid="alert">{live.alert_msg}</p>
+        )}
+        <Stat label="Now" value={sleepState} cls={`big ${live.asleep ? 'asleep' : ''}`} />
+        <Stat
+          label="Next feed"
+          value={
+            live.next_feed_at
+              ? `${clock(live.next_feed_at)} (${relative(live.next_feed_at, now)})${hungry[live.hungry_state] ? ` · ${hungry[live.hungry_state]}` : ''}`
+              : live.hungry_state && hungry[live.hungry_state] ? hungry[live.hungry_state] : '—'
+          }
+        />
+        <Stat label="Milk today" value={`${showMl(ml, units)}${target ? ` of ${target}` : ''}${live.feeds_today != null ? ` · ${live.feeds_today} feeds` : ''}`}>
+          {target ? (
+            <div class="meter" role="img" aria-label={`${Math.round((ml / target) * 100)}% of the daily target`}>
+              <span style={{ width: `${Math.min(100, (ml / target) * 100)}%` }} />
+            </div>
+          ) : null}
+        </Stat>
+        <Stat label="Nap window" value={nap ?? '—'} />
+        <Stat label="Bedtime" value={live.expected_bedtime_at ? `${clock(live.expected_bedtime_at)} (${relative(live.expected_bedtime_at, now)})` : '—'} />
+        <Stat
+          label="Last poop"
+          value={live.last_poop_hours_ago != null ? `${duration(live.last_poop_hours_ago * 60)} ago${live.poop_status && live.poop_status !== 'ok' ? ` · ${String(live.poop_status).replace(/_/g, ' ')}` : ''}` : '—'}
+        />
+        <Stat label="Vitamin D" value={vitd == null ? '—' : vitd ? 'Done today ✓' : 'Not yet today'} />
+      </div>
+    </section>
+  );
+}

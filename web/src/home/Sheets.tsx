@@ -1,0 +1,98 @@
+// The small forms behind the buttons that need a number: bottle, supplement, weight/length,
+// note. Imperial families type lb/oz and inches; the API gets kg and cm.
+import { useState } from 'preact/hooks';
+import { Field, FormError, Select } from '../components/Field';
+import { inToCm, lbOzToKg, ML_PER_FLOZ } from '../lib/units';
+
+type Submit = (body: Record<string, unknown>) => void;
+
+export function BottleSheet({ initial, units, onLog, busy, error }: { initial: number; units: string; onLog: Submit; busy: boolean; error?: string | null }) {
+  const [ml, setMl] = useState(String(initial));
+  const n = Number(ml);
+  const bad = !Number.isInteger(n) || n < 1 || n > 500;
+  return (
+    <div class="sheet" id="sheet-bottle">
+      <div class="row">
+        <button type="button" class="btn" onClick={() => setMl(String(Math.max(0, n - 10)))} aria-label="10 ml less">−10</button>
+        <div class="grow">
+          <Field
+            label="Bottle amount (ml)" name="ml" type="number" inputMode="numeric" min={1} max={500} step={5}
+            value={ml} onValue={setMl} error={error ?? (ml && bad ? 'Enter a whole number of ml from 1 to 500.' : undefined)}
+            hint={units === 'imperial' && !bad ? `≈ ${Math.round((n / ML_PER_FLOZ) * 10) / 10} fl oz` : undefined}
+          />
+        </div>
+        <button type="button" class="btn" onClick={() => setMl(String(Math.min(500, n + 10)))} aria-label="10 ml more">+10</button>
+      </div>
+      <button type="button" class="btn primary wide" disabled={busy || bad} onClick={() => onLog({ type: 'milk', ml: n })}>Log bottle {bad ? '' : `${n} ml`}</button>
+    </div>
+  );
+}
+
+const UG_DEFAULT: Record<string, string> = { vitd: '10', iron: '', multivitamin: '' };
+
+export function SupplementSheet({ onLog, busy, error }: { onLog: Submit; busy: boolean; error?: string | null }) {
+  const [kind, setKind] = useState('vitd');
+  const [ug, setUg] = useState(UG_DEFAULT.vitd);
+  const n = Number(ug);
+  const bad = ug !== '' && (!Number.isInteger(n) || n < 0);
+  return (
+    <div class="sheet" id="sheet-supplement">
+      <Select label="Supplement" name="kind" value={kind} onValue={(k) => { setKind(k); setUg(UG_DEFAULT[k] ?? ''); }}
+        options={[['vitd', 'Vitamin D'], ['iron', 'Iron'], ['multivitamin', 'Multivitamin']]} />
+      <Field label="Amount (µg, optional)" name="ug" type="number" inputMode="numeric" min={0} value={ug} onValue={setUg}
+        error={bad ? 'Enter a whole number of micrograms.' : undefined} />
+      <FormError error={error} />
+      <button type="button" class="btn primary wide" disabled={busy || bad}
+        onClick={() => onLog({ type: 'supplement', kind, ...(ug !== '' ? { ug: n } : {}) })}>Log supplement</button>
+    </div>
+  );
+}
+
+export function MeasureSheet({ units, onLog, busy, errors }: { units: string; onLog: (bodies: Record<string, unknown>[]) => void; busy: boolean; errors: Record<string, string> }) {
+  const imperial = units === 'imperial';
+  const [kg, setKg] = useState('');
+  const [lb, setLb] = useState('');
+  const [oz, setOz] = useState('');
+  const [len, setLen] = useState('');
+  const weightKg = imperial ? (lb || oz ? lbOzToKg(Number(lb || 0), Number(oz || 0)) : null) : kg ? Number(kg) : null;
+  const lengthCm = len ? (imperial ? inToCm(Number(len)) : Number(len)) : null;
+  const wErr = weightKg != null && !(weightKg >= 0.5 && weightKg <= 30) ? (imperial ? 'Weight must be between 1 lb 2 oz and 66 lb.' : 'Weight must be between 0.5 and 30 kg.') : undefined;
+  const lErr = lengthCm != null && !(lengthCm >= 40 && lengthCm <= 120) ? (imperial ? 'Length must be between 15.8 and 47.2 in.' : 'Length must be between 40 and 120 cm.') : undefined;
+  const submit = () => {
+    const bodies: Record<string, unknown>[] = [];
+    if (weightKg != null) bodies.push({ type: 'weight', kg: weightKg });
+    if (lengthCm != null) bodies.push({ type: 'length', cm: lengthCm });
+    onLog(bodies);
+  };
+  return (
+    <div class="sheet" id="sheet-measure">
+      {imperial ? (
+        <div class="row">
+          <div class="grow"><Field label="Weight (lb)" name="lb" type="number" inputMode="numeric" min={0} value={lb} onValue={setLb} /></div>
+          <div class="grow"><Field label="and oz" name="oz" type="number" inputMode="decimal" min={0} max={15.9} step={0.1} value={oz} onValue={setOz} /></div>
+        </div>
+      ) : (
+        <Field label="Weight (kg)" name="kg" type="number" inputMode="decimal" step={0.01} min={0.5} max={30} value={kg} onValue={setKg} />
+      )}
+      {(wErr || errors.kg) && <p class="error" role="alert">{wErr ?? errors.kg}</p>}
+      <Field label={imperial ? 'Length (in)' : 'Length (cm)'} name="len" type="number" inputMode="decimal" step={0.1} value={len} onValue={setLen} error={lErr ?? errors.cm} />
+      <FormError error={errors._} />
+      <button type="button" class="btn primary wide" disabled={busy || !!wErr || !!lErr || (weightKg == null && lengthCm == null)} onClick={submit}>Log measurement</button>
+    </div>
+  );
+}
+
+export function NoteSheet({ onLog, busy, error }: { onLog: Submit; busy: boolean; error?: string | null }) {
+  const [note, setNote] = useState('');
+  return (
+    <div class="sheet" id="sheet-note">
+      <div class={`field${error ? ' has-error' : ''}`}>
+        <label for="note-text">Note</label>
+        <textarea id="note-text" maxLength={300} value={note} onInput={(e) => setNote((e.currentTarget as HTMLTextAreaElement).value)} aria-describedby="note-count" />
+        <p class="hint" id="note-count">{note.length}/300</p>
+        <FormError error={error} />
+      </div>
+      <button type="button" class="btn primary wide" disabled={busy || !note.trim()} onClick={() => onLog({ type: 'note', note: note.trim() })}>Save note</button>
+    </div>
+  );
+}

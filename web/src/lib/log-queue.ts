@@ -1,0 +1,98 @@
+// Every log made in the UI goes through here. Each gets a random Idempotency-Key when the
+// parent taps; if the phone is offline the log (with its key and its timestamp) waits in
+// localStorage and is sent when the connection returns. Resending with the same key means the
+// server writes it once even if a send was cut off after the server saved it.
+import { ApiError, api } from './api';
+import { uuid } from './uuid';
+
+export interface LogBody {
+  type: string;
+  ts?: string;
+  [k: string]: unknown;
+}
+export interface LogResult {
+  status?: string;
+  event: any;
+  live: any;
+  warning: { type?: string; message?: string } | null;
+  unknown_foods?: string[];
+}
+interface Pending {
+  key: string;
+  body: LogBody;
+  queuedAt: number;
+}
+
+const KEY = 'pending-logs';
+const listeners = new Set<() => void>();
+let flushing: Promise<void> | null = null;
+
+function read(): Pending[] {
+  try {
+    return JSON.parse(localStorage.getItem(KEY) ?? '[]');
+  } catch {
+    return [];
+  }
+}
+function write(items: Pending[]): void {
+  localStorage.setItem(KEY, JSON.stringify(items));
+  listeners.forEach((l) => l());
+}
+
+export const pendingCount = () => read().length;
+export function onQueueChange(fn: () => void): () => void {
+  listeners.add(fn);
+  return () => void listeners.delete(fn);
+}
+
+/** Failures of queued logs the server refused (e.g. a validation error), for the UI to show. */
+export const queueErrors: string[] = [];
+
+function send(p: Pending): Promise<LogResult> {
+  return api<LogResult>('POST', '/api/vega/log', p.body, { headers: { 'Idempotency-Key': p.key } });
+}
+
+/** Logs now, or queues the log when offline. `ts` must already be set by the caller. */
+export async function logEvent(body: LogBody): Promise<{ queued: false; result: LogResult } | { queued: true }> {
+  const p: Pending = { key: uuid(), body, queuedAt: Date.now() };
+  if (navigator.onLine === false) {
+    write([...read(), p]);
+    return { queued: true };
+  }
+  try {
+    return { queued: false, result: await send(p) };
+  } catch (e) {
+    if (e instanceof ApiError && e.offline) {
+      write([...read(), p]);
+      return { queued: true };
+    }
+    throw e;
+  }
+}
+
+/** Sends queued logs in order, one at a time; stops at the first network failure. */
+export function flushQueue(): Promise<void> {
+  if (flushing) return flushing;
+  const run = async () => {
+    for (;;) {
+      const items = read();
+      if (!items.length) return;
+      const p = items[0];
+      try {
+        await send(p);
+      } catch (e) {
+        if (e instanceof ApiError && (e.offline || e.status >= 500 || e.status === 401)) return; // try again later
+        queueErrors.push(`A log made offline (${p.body.type} at ${p.body.ts ?? 'then'}) was refused: ${(e as Error).message}`);
+      }
+      write(read().filter((x) => x.key !== p.key));
+    }
+  };
+  // One sender across tabs when the browser supports Web Locks; the key covers the rest.
+  const locks = (navigator as any).locks;
+  flushing = (locks ? locks.request('log-queue', run) : run()).finally(() => {
+    flushing = null;
+  });
+  return flushing!;
+}
+
+addEventListener('online', () => void flushQueue());

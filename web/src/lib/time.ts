@@ -1,0 +1,89 @@
+// Family-local time in the browser. The API speaks local `YYYY-MM-DDTHH:MM:SS` strings in the
+// family's zone (profile.timezone), which may differ from the phone's zone, so every "now"
+// is formatted with Intl in that zone rather than with the device clock's offset.
+
+export function browserZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'Europe/London';
+  } catch {
+    return 'Europe/London';
+  }
+}
+
+const fmtCache = new Map<string, Intl.DateTimeFormat>();
+function fmt(zone: string): Intl.DateTimeFormat {
+  let f = fmtCache.get(zone);
+  if (!f) {
+    try {
+      f = new Intl.DateTimeFormat('en-GB', {
+        timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit',
+        hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+      });
+    } catch {
+      f = new Intl.DateTimeFormat('en-GB', {
+        year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+      });
+    }
+    fmtCache.set(zone, f);
+  }
+  return f;
+}
+
+/** Epoch ms → local `YYYY-MM-DDTHH:MM:SS` in `zone`. */
+export function localTs(ms: number, zone: string): string {
+  const p: Record<string, string> = {};
+  for (const part of fmt(zone).formatToParts(new Date(ms))) p[part.type] = part.value;
+  const hour = p.hour === '24' ? '00' : p.hour;
+  return `${p.year}-${p.month}-${p.day}T${hour}:${p.minute}:${p.second}`;
+}
+
+export const localNow = (zone: string) => localTs(Date.now(), zone);
+export const localToday = (zone: string) => localNow(zone).slice(0, 10);
+
+/** Minutes between two local timestamps (naive wall-clock difference, good enough for display). */
+export function minutesBetween(from: string, to: string): number {
+  return Math.round((naive(to) - naive(from)) / 60000);
+}
+function naive(ts: string): number {
+  return Date.parse(ts.length === 10 ? `${ts}T00:00:00Z` : `${ts.slice(0, 19)}Z`);
+}
+
+/** A picked HH:MM means the most recent such time: today, or yesterday if that is still ahead. */
+export function tsFromClock(hhmm: string, zone: string): string {
+  const now = localNow(zone);
+  let ts = `${now.slice(0, 10)}T${hhmm}:00`;
+  if (ts > now) ts = `${addDays(now.slice(0, 10), -1)}T${hhmm}:00`;
+  return ts;
+}
+
+export function addDays(date: string, n: number): string {
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+export const clock = (ts: string | null | undefined) => (ts && ts.length >= 16 ? ts.slice(11, 16) : '');
+
+export function duration(minutes: number | null | undefined): string {
+  if (minutes == null || !Number.isFinite(minutes)) return '';
+  const m = Math.max(0, Math.round(minutes));
+  if (m < 60) return `${m} min`;
+  const h = Math.floor(m / 60);
+  const r = m % 60;
+  return r ? `${h} h ${r} min` : `${h} h`;
+}
+
+/** "in 25 min" / "20 min ago" relative to the live status's `now`. */
+export function relative(ts: string, now: string): string {
+  const d = minutesBetween(now, ts);
+  if (Math.abs(d) < 1) return 'now';
+  return d > 0 ? `in ${duration(d)}` : `${duration(-d)} ago`;
+}
+
+/** "Today", "Yesterday" or a short date, for day headings. */
+export function dayLabel(date: string, today: string): string {
+  if (date === today) return 'Today';
+  if (date === addDays(today, -1)) return 'Yesterday';
+  const d = new Date(`${date}T12:00:00Z`);
+  return d.toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+}

@@ -1,0 +1,102 @@
+// Growth: weight and length (GET /api/vega/measurements) plotted on the WHO centile curves for
+// the child's sex, by age. Imperial families see lb and inches; the data stay metric.
+import { useEffect, useState } from 'preact/hooks';
+import { Chart } from '../components/Chart';
+import { ApiError, get } from '../lib/api';
+import type { LogEvent } from '../lib/describe';
+import { useSession } from '../lib/session';
+import { showLength, showWeight, KG_PER_LB, CM_PER_IN } from '../lib/units';
+import { CENTILES, sexOf, valueAt, type Kind } from '../lib/who';
+
+const DAY = 86400000;
+const ageDays = (dob: string, ts: string) => Math.round((Date.parse(`${ts.slice(0, 10)}T00:00:00Z`) - Date.parse(`${dob}T00:00:00Z`)) / DAY);
+
+export function Growth() {
+  const s = useSession();
+  const [items, setItems] = useState<LogEvent[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    get<{ measurements: LogEvent[] }>('/api/vega/measurements').then(
+      (r) => setItems(r.measurements ?? []),
+      (e) => setError(e instanceof ApiError ? e.message : 'Could not load measurements.'),
+    );
+  }, []);
+  const units = s.profile?.units ?? 'metric';
+  const dob = s.profile?.dob ?? '';
+  const sex = sexOf(s.profile?.gender);
+
+  if (error) return (<><h1>Growth</h1><p class="error" role="alert">{error}</p></>);
+  if (!items) return (<><h1>Growth</h1><p class="muted" aria-busy="true">Loading…</p></>);
+  const weights = items.filter((e) => e.type === 'weight' && e.kg != null);
+  const lengths = items.filter((e) => e.type === 'length' && e.cm != null);
+  return (
+    <>
+      <h1>Growth</h1>
+      {!sex && <p class="muted small">Set the baby's sex in Settings to see the WHO centile curves.</p>}
+      {items.length === 0 && <p class="muted">No weights or lengths yet. Log them from Home with “Weight / length”.</p>}
+      <GrowthChart kind="weight" events={weights} dob={dob} sex={sex} units={units} />
+      <GrowthChart kind="length" events={lengths} dob={dob} sex={sex} units={units} />
+      {items.length > 0 && (
+        <section class="card" aria-labelledby="meas-h">
+          <h2 id="meas-h" style={{ marginTop: 0 }}>Measurements</h2>
+          <ul class="events">
+            {[...items].reverse().map((e) => {
+              const p = percentileOf(e);
+              return (
+                <li key={e.id} class="event-head" style={{ padding: '0.3rem 0' }}>
+                  <span class="event-time">{e.ts.slice(0, 10)}</span>
+                  <span class="event-what">{e.type === 'weight' ? showWeight(e.kg, units) : showLength(e.cm, units)}</span>
+                  <span class="event-author">{p ?? ''}</span>
+                </li>
+              );
+            })}
+          </ul>
+          <p class="hint">Centiles compare with the WHO growth standard. They describe, they don't diagnose: ask your health visitor or doctor about any worry.</p>
+        </section>
+      )}
+    </>
+  );
+}
+
+/** The server may attach a percentile object to each measurement; show its number or sentence. */
+function percentileOf(e: LogEvent): string | null {
+  const p = (e as any).percentile;
+  if (p == null) return null;
+  if (typeof p === 'number') return `${Math.round(p)}th centile`;
+  if (typeof p === 'object') {
+    if (typeof p.percentile === 'number') return `${Math.round(Math.min(99, Math.max(1, p.percentile)))}th centile`;
+    if (typeof p.description === 'string') return p.description;
+  }
+  return null;
+}
+
+function GrowthChart({ kind, events, dob, sex, units }: { kind: Kind; events: LogEvent[]; dob: string; sex: 'boy' | 'girl' | null; units: string }) {
+  if (!events.length && !sex) return null;
+  const imperial = units === 'imperial';
+  const conv = (v: number) => (kind === 'weight' ? (imperial ? v / KG_PER_LB : v) : imperial ? v / CM_PER_IN : v);
+  const unit = kind === 'weight' ? (imperial ? 'lb' : 'kg') : imperial ? 'in' : 'cm';
+  const ages = events.map((e) => ageDays(dob, e.ts));
+  const today = dob ? ageDays(dob, new Date().toISOString()) : 0;
+  const maxAge = Math.min(1856, Math.max(182, today + 30, ...ages.map((a) => a + 14)));
+  // Sample the curves every week (every month past a year) plus at each measurement's age.
+  const xs = new Set<number>(ages.filter((a) => a >= 0));
+  for (let a = 0; a <= maxAge; a += maxAge > 400 ? 30 : 7) xs.add(a);
+  xs.add(maxAge);
+  const x = [...xs].sort((a, b) => a - b);
+  const data: (number | null)[][] = [];
+  const series = [];
+  if (sex) {
+    for (const [label, z] of CENTILES) {
+      data.push(x.map((a) => Math.round(conv(valueAt(kind, sex, a, z)) * 100) / 100));
+      series.push({ label, color: z === 0 ? '--chart-3' : '--border', reference: true, unit });
+    }
+  }
+  const byAge = new Map(events.map((e) => [ageDays(dob, e.ts), conv((kind === 'weight' ? e.kg : e.cm) as number)]));
+  data.push(x.map((a) => (byAge.has(a) ? Math.round(byAge.get(a)! * 100) / 100 : null)));
+  series.push({ label: kind === 'weight' ? 'Weight' : 'Length', color: '--chart-1', pointsOnly: true, unit });
+  // x in months reads better than days on a phone.
+  const xm = x.map((a) => Math.round((a / 30.4375) * 100) / 100);
+  return (
+    <Chart title={`${kind === 'weight' ? 'Weight' : 'Length'} for age (${unit}, age in months)`} x={xm} data={data} series={series} time={false} height={240} />
+  );
+}

@@ -1,0 +1,109 @@
+// Insights: 14-day charts from GET /api/vega/patterns daily_totals and the family's typical
+// rhythm from `patterns`. Lazy-loaded with uPlot.
+import { useEffect, useState } from 'preact/hooks';
+import { Chart } from '../components/Chart';
+import { Generic, humanKey } from '../components/Generic';
+import { ApiError, get } from '../lib/api';
+import { duration } from '../lib/time';
+
+type Day = Record<string, any>;
+const daySec = (d: string) => Date.parse(`${d}T12:00:00Z`) / 1000;
+const num = (d: Day, ...keys: string[]) => {
+  for (const k of keys) if (typeof d[k] === 'number') return d[k] as number;
+  return null;
+};
+
+export function Insights() {
+  const [data, setData] = useState<any>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    get('/api/vega/patterns').then(setData, (e) => setError(e instanceof ApiError ? e.message : 'Could not load insights.'));
+  }, []);
+  if (error) return (<><h1>Insights</h1><p class="error" role="alert">{error}</p></>);
+  if (!data) return (<><h1>Insights</h1><p class="muted" aria-busy="true">Loading…</p></>);
+
+  const days: Day[] = Array.isArray(data.daily_totals) ? data.daily_totals : [];
+  const x = days.map((d) => daySec(String(d.date ?? d.day ?? '')));
+  const hours = (v: number | null) => (v == null ? null : Math.round((v / 60) * 10) / 10);
+  const p = data.patterns ?? {};
+  return (
+    <>
+      <h1>Insights</h1>
+      <p class="muted small">The last 14 days{data.age_display ? ` · ${data.baby_name ?? ''} is ${data.age_display}` : ''}.</p>
+      <Typical p={p} />
+      {days.length > 0 ? (
+        <>
+          <Chart title="Milk per day" x={x} yLabel="ml" data={[days.map((d) => num(d, 'milk_ml', 'ml', 'milk'))]}
+            series={[{ label: 'Milk', color: '--chart-1', bars: true, unit: 'ml' }]} />
+          <Chart title="Sleep per day" x={x} yLabel="hours"
+            data={[days.map((d) => hours(num(d, 'sleep_minutes_day', 'day_sleep_minutes'))), days.map((d) => hours(num(d, 'sleep_minutes_night', 'night_sleep_minutes')))]}
+            series={[{ label: 'Day', color: '--chart-3', bars: true, unit: 'h' }, { label: 'Night', color: '--chart-2', bars: true, unit: 'h' }]} />
+          <Chart title="Nappies per day" x={x}
+            data={[days.map((d) => num(d, 'nappies_wet', 'wet')), days.map((d) => num(d, 'nappies_dirty', 'dirty'))]}
+            series={[{ label: 'Wet', color: '--chart-1', bars: true }, { label: 'Dirty', color: '--chart-2', bars: true }]} />
+          <details class="card">
+            <summary>Daily totals as a table</summary>
+            <div class="table-wrap">
+              <table>
+                <thead><tr><th scope="col">Date</th><th scope="col">Milk</th><th scope="col">Feeds</th><th scope="col">Sleep</th><th scope="col">Nappies</th></tr></thead>
+                <tbody>
+                  {[...days].reverse().map((d) => (
+                    <tr key={d.date}>
+                      <th scope="row">{String(d.date).slice(5)}</th>
+                      <td>{num(d, 'milk_ml') ?? '—'} ml</td>
+                      <td>{num(d, 'feeds') ?? '—'}</td>
+                      <td>{duration(num(d, 'sleep_minutes')) || '—'}</td>
+                      <td>{num(d, 'nappies') ?? '—'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </details>
+        </>
+      ) : (
+        <p class="muted">Nothing logged in the last 14 days yet.</p>
+      )}
+    </>
+  );
+}
+
+function Typical({ p }: { p: Record<string, any> }) {
+  const rows: [string, string][] = [];
+  const add = (label: string, v: unknown) => {
+    if (v != null && v !== '') rows.push([label, String(v)]);
+  };
+  add('Typical time between feeds', p.typical_feed_interval_minutes != null ? duration(p.typical_feed_interval_minutes) : null);
+  add('Typical bedtime', p.typical_bedtime);
+  add('Typical wake-up', p.typical_wake_time);
+  if (p.longest_sleep?.minutes) add('Longest sleep', `${duration(p.longest_sleep.minutes)}${p.longest_sleep.ongoing ? ' (ongoing)' : ''}`);
+  add('Average milk a day', p.average_daily_milk_ml != null ? `${Math.round(p.average_daily_milk_ml)} ml` : null);
+  add('Average feeds a day', p.average_daily_feeds != null ? Math.round(p.average_daily_feeds * 10) / 10 : null);
+  add('Average sleep a day', p.average_daily_sleep_minutes != null ? duration(p.average_daily_sleep_minutes) : null);
+  add('Average naps a day', p.average_daily_naps != null ? Math.round(p.average_daily_naps * 10) / 10 : null);
+  const known = new Set(['typical_feed_interval_minutes', 'typical_bedtime', 'typical_wake_time', 'longest_sleep', 'average_daily_milk_ml',
+    'average_daily_feeds', 'average_daily_sleep_minutes', 'average_daily_naps', 'age_band', 'days_logged', 'trend']);
+  const rest = Object.fromEntries(Object.entries(p).filter(([k, v]) => !known.has(k) && v != null && typeof v !== 'object'));
+  const trend = p.trend && typeof p.trend === 'object' ? Object.entries(p.trend).filter(([, v]) => v != null) : [];
+  return (
+    <section class="card" aria-labelledby="typical-h">
+      <h2 id="typical-h" style={{ marginTop: 0 }}>Typical day</h2>
+      {rows.length ? (
+        <dl class="generic">
+          {rows.map(([k, v]) => (<div class="kv" key={k}><dt>{k}</dt><dd>{v}</dd></div>))}
+        </dl>
+      ) : (
+        <p class="muted">A few days of logs are needed to see the usual rhythm.</p>
+      )}
+      {Object.keys(rest).length > 0 && <Generic value={rest} />}
+      {trend.length > 0 && (
+        <>
+          <h3>Trend (last week against the week before)</h3>
+          <dl class="generic">
+            {trend.map(([k, v]) => (<div class="kv" key={k}><dt>{humanKey(k)}</dt><dd><Generic value={v} /></dd></div>))}
+          </dl>
+        </>
+      )}
+    </section>
+  );
+}

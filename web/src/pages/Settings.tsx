@@ -1,0 +1,22 @@
+// Settings: profile (admin edits), units, members and invites, API tokens, export and family
+// deletion. Each section is its own file.
+import { useSession } from '../lib/session';
+import { ProfileSection } from './settings/ProfileSection';
+import { MembersSection } from './settings/MembersSection';
+import { TokensSection } from './settings/TokensSection';
+import { DangerSection } from './settings/DangerSection';
+
+export function Settings() {
+  const s = useSession();
+  const admin = s.me?.role === 'admin';
+  return (
+    <>
+      <h1>Settings</h1>
+      <p class="muted small">Signed in as <strong>{s.me?.user}</strong> ({admin ? 'admin' : 'member'}).</p>
+      <ProfileSection admin={admin} />
+      <MembersSection admin={admin} />
+      <TokensSection />
+      <DangerSection admin={admin} />
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+// Timeline: one day's log, newest first, with edit, delete, reactions and who logged it.
+import { useEffect, useState } from 'preact/hooks';
+import { ApiError, get } from '../lib/api';
+import type { LogEvent } from '../lib/describe';
+import { familyZone, useSession } from '../lib/session';
+import { addDays, dayLabel, localToday } from '../lib/time';
+import { EventRow } from './timeline/EventRow';
+
+export function Timeline() {
+  const s = useSession();
+  const zone = familyZone();
+  const today = localToday(zone);
+  const [date, setDate] = useState(today);
+  const [events, setEvents] = useState<LogEvent[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = (d = date) => {
+    setError(null);
+    get<{ events: LogEvent[] }>(`/api/vega/events?date=${encodeURIComponent(d)}`)
+      .then((r) => setEvents([...(r.events ?? [])].reverse()))
+      .catch((e) => {
+        setEvents([]);
+        setError(e instanceof ApiError ? e.message : 'Could not load the log.');
+      });
+  };
+  useEffect(() => load(date), [date]);
+
+  const replace = (updated: LogEvent | null, id: string) =>
+    setEvents((evs) => (evs ?? []).flatMap((e) => (e.id !== id ? [e] : updated ? [updated] : [])));
+
+  return (
+    <>
+      <h1>Timeline</h1>
+      <div class="daybar">
+        <button type="button" class="btn" onClick={() => setDate(addDays(date, -1))} aria-label="Previous day">‹</button>
+        <div class="field">
+          <label for="day" class="small">{dayLabel(date, today)}</label>
+          <input id="day" type="date" value={date} max={today} onChange={(e) => {
+            const v = (e.currentTarget as HTMLInputElement).value;
+            if (v) setDate(v);
+          }} />
+        </div>
+        <button type="button" class="btn" onClick={() => setDate(addDays(date, 1))} disabled={date >= today} aria-label="Next day">›</button>
+      </div>
+      {error && <p class="error" role="alert">{error}</p>}
+      {events == null ? (
+        <p class="muted" aria-busy="true">Loading…</p>
+      ) : events.length === 0 ? (
+        <p class="muted">Nothing logged {date === today ? 'yet today' : 'on this day'}.</p>
+      ) : (
+        <>
+          <p class="muted small">{summary(events)}</p>
+          <ul class="events" aria-label={`Events on ${date}`}>
+            {events.map((e) => (
+              <EventRow key={e.id} event={e} units={s.profile?.units ?? 'metric'} me={s.me?.user ?? ''} onChange={(u) => replace(u, e.id)} />
+            ))}
+          </ul>
+        </>
+      )}
+    </>
+  );
+}
+
+function summary(events: LogEvent[]): string {
+  const n = (t: string) => events.filter((e) => e.type === t).length;
+  const ml = events.filter((e) => e.type === 'milk').reduce((a, e) => a + (e.ml ?? 0), 0);
+  const parts = [`${n('milk')} feeds${ml ? ` (${ml} ml)` : ''}`, `${n('nappy')} nappies`, `${n('sleep')} sleeps`];
+  if (n('solid')) parts.push(`${n('solid')} solids`);
+  return parts.join(' · ');
+}
+
+

@@ -1,0 +1,52 @@
+// Export (a download of everything) and deleting the family, both admin only. Deleting needs
+// the family name typed exactly, as the API does.
+import { useState } from 'preact/hooks';
+import { FormError } from '../../components/Field';
+import { api, ApiError } from '../../lib/api';
+import { navigate } from '../../lib/router';
+import { signedOut, useSession } from '../../lib/session';
+
+export function DangerSection({ admin }: { admin: boolean }) {
+  const s = useSession();
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!admin) return null;
+  const name = s.profile?.family_name ?? '';
+  const remove = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await api('DELETE', '/api/vega/family', { confirm });
+      signedOut();
+      navigate('/signup', true);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'Could not delete the family.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <section class="card" aria-labelledby="export-h">
+        <h2 id="export-h" style={{ marginTop: 0 }}>Export</h2>
+        <p class="muted small">Everything you've logged, as one JSON file.</p>
+        <a class="btn" href="/api/vega/export" download="baby-tracker-export.json">Download export</a>
+      </section>
+      <section class="card" aria-labelledby="delete-h">
+        <h2 id="delete-h" style={{ marginTop: 0 }}>Delete family</h2>
+        <p class="small">This deletes every log, note, token and invite for everyone in the family. It can't be undone.</p>
+        <form onSubmit={remove}>
+          <div class={`field${error ? ' has-error' : ''}`}>
+            <label for="confirm-name">Type the family name{name ? <> (<strong>{name}</strong>)</> : ''} to confirm</label>
+            <input id="confirm-name" value={confirm} onInput={(e) => setConfirm((e.currentTarget as HTMLInputElement).value)} autocomplete="off"
+              aria-invalid={error ? 'true' : undefined} aria-describedby={error ? 'confirm-err' : undefined} />
+            {error && <p class="error" id="confirm-err" role="alert">{error}</p>}
+          </div>
+          <button type="submit" class="btn danger" disabled={busy || !confirm || (!!name && confirm !== name)}>Delete family forever</button>
+        </form>
+      </section>
+    </>
+  );
+}

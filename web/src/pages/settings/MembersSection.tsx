@@ -1,0 +1,99 @@
+// Members (GET /api/vega/family) and, for admins, invites: create one with a copyable join
+// link (POST /api/vega/invite) and revoke open ones (POST /api/vega/invite/revoke {token}).
+import { useEffect, useState } from 'preact/hooks';
+import { CopyButton } from '../../components/Copy';
+import { FormError } from '../../components/Field';
+import { ApiError, get, post } from '../../lib/api';
+
+interface Member { id: string; email: string; username: string; role: string; created_at?: string | null }
+interface Invite { code: string; join_url: string; expires_at: string; expires_in_hours?: number }
+
+export function MembersSection({ admin }: { admin: boolean }) {
+  const [members, setMembers] = useState<Member[] | null>(null);
+  const [invites, setInvites] = useState<Record<string, any>[]>([]);
+  const [canManage, setCanManage] = useState(false);
+  const [created, setCreated] = useState<Invite | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = () =>
+    get<{ members: Member[]; can_manage_invites: boolean; invites: Record<string, any>[] }>('/api/vega/family').then(
+      (r) => {
+        setMembers(r.members ?? []);
+        setInvites(r.invites ?? []);
+        setCanManage(!!r.can_manage_invites);
+      },
+      (e) => setError(e instanceof ApiError ? e.message : 'Could not load members.'),
+    );
+  useEffect(() => void load(), []);
+
+  const invite = async () => {
+    setError(null);
+    try {
+      setCreated(await post<Invite>('/api/vega/invite'));
+      void load();
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : 'Could not create an invite.');
+    }
+  };
+  const revoke = async (code: string) => {
+    setError(null);
+    try {
+      await post('/api/vega/invite/revoke', { token: code });
+      if (created?.code === code) setCreated(null);
+      void load();
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : 'Could not revoke the invite.');
+    }
+  };
+  const codeOf = (i: Record<string, any>) => String(i.code ?? i.token ?? '');
+  const manage = admin || canManage;
+
+  return (
+    <section class="card" aria-labelledby="members-h">
+      <h2 id="members-h" style={{ marginTop: 0 }}>Family members</h2>
+      {members == null ? <p class="muted">Loading…</p> : (
+        <ul class="events" data-testid="members">
+          {members.map((m) => (
+            <li key={m.id} class="event-head" style={{ padding: '0.3rem 0' }}>
+              <span class="event-what"><strong>{m.username}</strong> <span class="muted small">{m.email}</span></span>
+              <span class="event-author">{m.role}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {manage && (
+        <>
+          <h3>Invite a caregiver</h3>
+          <p class="muted small">Send the link to a partner, grandparent or nanny. It works once and for 48 hours.</p>
+          <button type="button" class="btn" onClick={invite}>Create invite link</button>
+          {created && (
+            <div class="card" style={{ marginTop: '0.5rem' }} data-testid="new-invite">
+              <label for="join-url" class="small">Invite link (expires {created.expires_at.replace('T', ' ').slice(0, 16)})</label>
+              <input id="join-url" readOnly value={created.join_url} onFocus={(e) => (e.currentTarget as HTMLInputElement).select()} />
+              <div class="row" style={{ marginTop: '0.4rem' }}>
+                <CopyButton text={created.join_url} label="Copy link" />
+              </div>
+            </div>
+          )}
+          {invites.length > 0 && (
+            <>
+              <h3>Open invites</h3>
+              <ul class="events">
+                {invites.map((i) => (
+                  <li key={codeOf(i)} class="event-head" style={{ padding: '0.3rem 0' }}>
+                    <span class="event-what small">
+                      {codeOf(i)}{i.expires_at ? ` · expires ${String(i.expires_at).replace('T', ' ').slice(0, 16)}` : ''}
+                    </span>
+                    {i.join_url && <CopyButton text={String(i.join_url)} label="Copy" />}
+                    <button type="button" class="btn small" onClick={() => revoke(codeOf(i))} aria-label={`Revoke invite ${codeOf(i)}`}>Revoke</button>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </>
+      )}
+      <FormError error={error} />
+    </section>
+  );
+}
