@@ -1,0 +1,57 @@
+// Every environment variable the service reads, parsed and validated once (operations.md).
+import { z } from 'zod';
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z.string().min(1).default('sqlite:./data/tracker.db'),
+  TRACKER_PLAN_DEFAULT: z.enum(['free', 'paid']).default('free'),
+  ASK_DAILY_LIMIT: z.coerce.number().int().min(0).default(30),
+  ASK_MONTHLY_LIMIT: z.coerce.number().int().min(0).default(300),
+  ASK_LLM_URL: z.url().optional(),
+  ASK_LLM_MODEL: z.string().optional(),
+  ASK_LLM_API_KEY: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  /** The spec's {base_url}, without a trailing slash. */
+  publicUrl: string;
+  /** True when publicUrl was set explicitly (else it follows the port actually bound). */
+  publicUrlFixed: boolean;
+  databaseUrl: string;
+  planDefault: 'free' | 'paid';
+  askDailyLimit: number;
+  askMonthlyLimit: number;
+  llm: { url: string; model: string; apiKey?: string } | null;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment (or an override map, for the CLI and tests) into a Config. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const r = schema.safeParse(cleaned);
+  if (!r.success) {
+    const lines = r.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = r.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    publicUrlFixed: e.PUBLIC_URL !== undefined,
+    databaseUrl: e.DATABASE_URL,
+    planDefault: e.TRACKER_PLAN_DEFAULT,
+    askDailyLimit: e.ASK_DAILY_LIMIT,
+    askMonthlyLimit: e.ASK_MONTHLY_LIMIT,
+    llm: e.ASK_LLM_URL ? { url: e.ASK_LLM_URL, model: e.ASK_LLM_MODEL ?? 'gpt-4o-mini', apiKey: e.ASK_LLM_API_KEY } : null,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,74 @@
+// Opens the database named by DATABASE_URL: the embedded SQLite store or PostgreSQL, behind
+// one Kysely instance so that every query and migration is the same code on both.
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: Dialect;
+  /** the SQLite file path (null for PostgreSQL and for in-memory stores) */
+  sqlitePath: string | null;
+  /** the raw SQLite handle, for online backups */
+  sqlite: SQLite.Database | null;
+  close(): Promise<void>;
+}
+
+
+export class DatabaseUrlError extends Error {}
+
+export function parseDatabaseUrl(url: string): { dialect: Dialect; target: string } {
+  if (url.startsWith('sqlite:')) return { dialect: 'sqlite', target: url.slice('sqlite:'.length) || ':memory:' };
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return { dialect: 'postgres', target: url };
+  throw new DatabaseUrlError(`DATABASE_URL must start with sqlite: or postgres:// (got '${url.split(':')[0]}:…')`);
+}
+
+export function connect(url: string): Db {
+  const { dialect, target } = parseDatabaseUrl(url);
+  if (dialect === 'sqlite') {
+    const memory = target === ':memory:';
+    const path = memory ? ':memory:' : resolve(target);
+    if (!memory) mkdirSync(dirname(path), { recursive: true });
+    const handle = new SQLite(path);
+    // WAL: readers never block the writer; synchronous=FULL: an acknowledged write survives
+    // the process (and the machine) being killed; busy_timeout: concurrent CLI use waits.
+    handle.pragma('journal_mode = WAL');
+    handle.pragma('synchronous = FULL');
+    handle.pragma('foreign_keys = ON');
+    handle.pragma('busy_timeout = 5000');
+    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: handle }) });
+    return {
+      kysely,
+      dialect,
+      sqlitePath: memory ? null : path,
+      sqlite: handle,
+      close: async () => {
+        await kysely.destroy();
+      },
+    };
+  }
+  // bigint (int8) and numeric come back as strings by default; the schema keeps them within
+  // Number's safe range (epoch ms, counts), so parse them at the driver, once.
+  const types = {
+    getTypeParser: (oid: number, format?: any) => {
+      if (oid === 20 || oid === 1700) return (v: string) => (v === null ? null : Number(v));
+      return (pg.types.getTypeParser as any)(oid, format);
+    },
+  };
+  const pool = new pg.Pool({ connectionString: target, max: 10, types });
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kysely,
+    dialect,
+    sqlitePath: null,
+    sqlite: null,
+    close: async () => {
+      await kysely.destroy();
+    },
+  };
+}

@@ -1,0 +1,69 @@
+// The only way services reach family-owned rows. A FamilyScope is built from an actor's
+// family id and adds `family_id = ?` to every select, update and delete, and sets family_id
+// on every insert, so no code path can read or write another family's data by forgetting a
+// where clause.
+import type {
+  DeleteQueryBuilder,
+  DeleteResult,
+  Insertable,
+  Kysely,
+  SelectQueryBuilder,
+  UpdateQueryBuilder,
+  UpdateResult,
+} from 'kysely';
+import type { Database } from './schema.ts';
+
+export type FamilyOwnedTable =
+  | 'users'
+  | 'sessions'
+  | 'tokens'
+  | 'invites'
+  | 'events'
+  | 'recipes'
+  | 'notes'
+  | 'idempotency_keys';
+
+export class FamilyScope {
+  constructor(
+    private readonly k: Kysely<Database>,
+    readonly familyId: string,
+  ) {}
+
+  selectFrom<T extends FamilyOwnedTable>(table: T) {
+    const qb = this.k.selectFrom(table as FamilyOwnedTable);
+    return (qb as any).where(`${table}.family_id`, '=', this.familyId) as SelectQueryBuilder<Database, T, {}>;
+  }
+
+  updateTable<T extends FamilyOwnedTable>(table: T) {
+    const qb = this.k.updateTable(table as FamilyOwnedTable);
+    return (qb as any).where(`${table}.family_id`, '=', this.familyId) as UpdateQueryBuilder<Database, T, T, UpdateResult>;
+  }
+
+  deleteFrom<T extends FamilyOwnedTable>(table: T) {
+    const qb = this.k.deleteFrom(table as FamilyOwnedTable);
+    return (qb as any).where(`${table}.family_id`, '=', this.familyId) as DeleteQueryBuilder<Database, T, DeleteResult>;
+  }
+
+  insertInto<T extends FamilyOwnedTable>(table: T, values: Omit<Insertable<Database[T]>, 'family_id'>) {
+    return this.k.insertInto(table).values({ ...values, family_id: this.familyId } as any);
+  }
+
+  /** The family's own row. */
+  family() {
+    return this.k.selectFrom('families').where('families.id', '=', this.familyId);
+  }
+
+  updateFamily() {
+    return this.k.updateTable('families').where('families.id', '=', this.familyId);
+  }
+
+  /** Removes the family; every family-owned row goes with it (ON DELETE CASCADE). */
+  deleteFamily() {
+    return this.k.deleteFrom('families').where('families.id', '=', this.familyId);
+  }
+
+  /** Runs `fn` in one transaction, with a scope of the same family bound to it. */
+  transaction<R>(fn: (scope: FamilyScope) => Promise<R>): Promise<R> {
+    return this.k.transaction().execute((trx) => fn(new FamilyScope(trx, this.familyId)));
+  }
+}

@@ -1,0 +1,19 @@
+// Brings a database to the current schema with Kysely's Migrator. The dialect is passed in
+// explicitly (not sniffed from the driver) because a few column types differ per engine.
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './connect.ts';
+import { initial } from './migrations/001_initial.ts';
+
+function migrationsFor(db: Db): Record<string, Migration> {
+  return {
+    '001_initial': initial(db.dialect),
+  };
+}
+
+export async function migrate(db: Db): Promise<string[]> {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(db) };
+  const migrator = new Migrator({ db: db.kysely, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

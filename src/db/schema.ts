@@ -1,0 +1,135 @@
+// Table shapes as Kysely sees them. Instants are epoch milliseconds (bigint on PostgreSQL,
+// parsed back to number at the driver); JSON values are stored as text on both engines so
+// the same queries run everywhere.
+import type { Generated } from 'kysely';
+
+export interface FamiliesTable {
+  id: string;
+  family_name: string;
+  baby_name: string;
+  dob: string;
+  gender: string;
+  timezone: string;
+  region: string;
+  units: string;
+  plan: string;
+  /** JSON object */
+  age_band_targets: string;
+  acquisition: string | null;
+  created_at: number;
+}
+
+export interface UsersTable {
+  id: string;
+  family_id: string;
+  email: string;
+  username: string;
+  password_hash: string;
+  role: string;
+  created_at: number;
+}
+
+export interface SessionsTable {
+  id_hash: string;
+  family_id: string;
+  user_id: string;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface TokensTable {
+  id: string;
+  family_id: string;
+  user_id: string;
+  label: string;
+  token_hash: string;
+  /** comma-separated: read,write */
+  scopes: string;
+  created_at: number;
+}
+
+export interface InvitesTable {
+  id: string;
+  family_id: string;
+  code_hash: string;
+  created_by: string;
+  created_at: number;
+  expires_at: number;
+  /** set when used or revoked; an invite is open while both are null and it has not expired */
+  used_at: number | null;
+  used_by: string | null;
+  revoked_at: number | null;
+}
+
+export interface EventsTable {
+  family_id: string;
+  id: string;
+  ts: string;
+  at: number;
+  zone: string;
+  type: string;
+  author: string;
+  ml: number | null;
+  kind: string | null;
+  foods: string | null;
+  meal_type: string | null;
+  kg: number | null;
+  cm: number | null;
+  ug: number | null;
+  note: string | null;
+  reactions: string | null;
+  created_at: number;
+  /** insertion order, so "undo" removes the most recently logged event */
+  seq: Generated<number>;
+}
+
+export interface RecipesTable {
+  family_id: string;
+  name_key: string;
+  name: string;
+  ingredients: string;
+  created_at: number;
+}
+
+export interface NotesTable {
+  family_id: string;
+  ts: string;
+  text: string;
+  tags: string;
+  created_at: number;
+}
+
+export interface IdempotencyTable {
+  family_id: string;
+  key: string;
+  scope: string;
+  response: string;
+  created_at: number;
+}
+
+export interface CountersTable {
+  bucket: string;
+  window_start: number;
+  count: number;
+}
+
+export interface AnalyticsTable {
+  id: Generated<number>;
+  name: string;
+  props: string;
+  created_at: number;
+}
+
+export interface Database {
+  families: FamiliesTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  tokens: TokensTable;
+  invites: InvitesTable;
+  events: EventsTable;
+  recipes: RecipesTable;
+  notes: NotesTable;
+  idempotency_keys: IdempotencyTable;
+  counters: CountersTable;
+  analytics_events: AnalyticsTable;
+}

@@ -1,0 +1,27 @@
+// One error type for every expected failure. The HTTP layer renders it as
+// {error: code, message}; MCP tools render it as a tool error with the message.
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, code = 'bad_request') => new AppError(400, code, message);
+export const unauthorized = (message = 'Sign in or send a valid bearer token.') =>
+  new AppError(401, 'unauthorized', message);
+export const forbidden = (message = 'Only a family admin can do this.', code = 'forbidden') =>
+  new AppError(403, code, message);
+export const notFound = (message: string) => new AppError(404, 'not_found', message);
+export const conflict = (message: string, code = 'conflict') => new AppError(409, code, message);
+
+/** A 422 with the FastAPI-style body the spec fixes for typed-parameter validation. */
+export class ValidationError extends AppError {
+  constructor(readonly detail: { loc: (string | number)[]; msg: string; type: string }[]) {
+    super(422, 'validation_error', detail.map((d) => `${d.loc.join('.')}: ${d.msg}`).join('; '));
+  }
+}

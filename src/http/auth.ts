@@ -1,0 +1,85 @@
+// Resolves the caller once per request, before the body is even validated: an endpoint that
+// needs credentials answers 401 to a caller without them, whatever else is wrong.
+// Cookie-authenticated writes from another origin are refused here too (CSRF).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Actor, Scope } from '../services/actor.ts';
+import { requireAdmin, requireScope } from '../services/actor.ts';
+import { actorFromSession, actorFromToken } from '../services/auth.ts';
+import { SESSION_COOKIE } from '../services/sessions.ts';
+import type { Ctx } from '../services/context.ts';
+import { AppError, unauthorized } from '../errors.ts';
+
+export type AuthMode = 'none' | 'user' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** who may call; defaults to 'user' under /api and /mcp, 'none' elsewhere */
+    auth?: AuthMode;
+    /** scope needed; defaults to read for GET/HEAD and write otherwise; 'handler' = checked inside */
+    scope?: Scope | 'handler';
+    /** 422 (typed-parameter style) instead of 400 for request-shape failures */
+    validationStatus?: 400 | 422;
+    /** also refuse cross-origin form posts here though no credential is needed (sign-in, sign-up) */
+    sameOriginOnly?: boolean;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** True unless the browser tells us the request came from another site. */
+export function isSameOrigin(req: FastifyRequest, publicUrl: string): boolean {
+  const origin = req.headers.origin;
+  if (origin !== undefined) {
+    const own = new Set([new URL(publicUrl).origin, `${req.protocol}://${req.headers.host}`]);
+    return own.has(origin);
+  }
+  const site = req.headers['sec-fetch-site'];
+  return site === undefined || site === 'same-origin' || site === 'none';
+}
+
+function crossOrigin(): AppError {
+  return new AppError(403, 'cross_origin_refused', 'This request came from another website and was refused.');
+}
+
+function bearerOf(req: FastifyRequest): string | null | undefined {
+  const h = req.headers.authorization;
+  if (h === undefined) return undefined;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
+  return m ? m[1] : null;
+}
+
+export async function resolveActor(ctx: Ctx, req: FastifyRequest): Promise<Actor | null> {
+  const bearer = bearerOf(req);
+  // An Authorization header wins over a cookie: a bad token is a 401 even with a session.
+  if (bearer !== undefined) return bearer === null ? null : actorFromToken(ctx, bearer);
+  const cookie = req.cookies?.[SESSION_COOKIE];
+  return cookie ? actorFromSession(ctx, cookie) : null;
+}
+
+export function registerAuth(app: FastifyInstance, ctx: Ctx): void {
+  app.decorateRequest('actor', null);
+  app.addHook('onRequest', async (req) => {
+    const cfg = req.routeOptions.config ?? {};
+    const path = req.url.split('?')[0];
+    const mode: AuthMode = cfg.auth ?? (path.startsWith('/api/') || path === '/mcp' ? 'user' : 'none');
+    const unsafe = !SAFE.has(req.method);
+    if (cfg.sameOriginOnly && unsafe && !isSameOrigin(req, ctx.config.publicUrl)) throw crossOrigin();
+    if (mode === 'none') return;
+    const actor = await resolveActor(ctx, req);
+    if (!actor) throw unauthorized();
+    if (actor.via === 'session' && unsafe && !isSameOrigin(req, ctx.config.publicUrl)) throw crossOrigin();
+    req.actor = actor;
+    if (mode === 'admin') requireAdmin(actor);
+    const scope = cfg.scope ?? (SAFE.has(req.method) ? 'read' : 'write');
+    if (scope !== 'handler') requireScope(actor, scope);
+  });
+}
+
+/** The resolved caller of an authenticated route. */
+export function actorOf(req: FastifyRequest): Actor {
+  if (!req.actor) throw unauthorized();
+  return req.actor;
+}

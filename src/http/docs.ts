@@ -1,0 +1,60 @@
+// The OpenAPI 3.1 document (generated from the same zod schemas that validate requests),
+// Swagger UI at /docs and Redoc at /redoc — every script served from this service itself.
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+
+export const API_VERSION = '1.1.0';
+
+const require = createRequire(import.meta.url);
+
+export async function registerDocs(app: FastifyInstance, publicUrl: () => string): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Baby Tracker API',
+        version: API_VERSION,
+        description:
+          'A shared family log of feeds, sleep, nappies, solids, supplements and growth. Every request is scoped to ' +
+          'the one family its credential belongs to. Timestamps are family-local YYYY-MM-DDTHH:MM:SS; volumes in ml, ' +
+          'weights in kg, lengths in cm. Not a medical device.',
+      },
+      servers: [],
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'An API token from POST /api/vega/token or the app settings' },
+          session: { type: 'apiKey', in: 'cookie', name: 'tracker_session' },
+        },
+      },
+      security: [{ bearer: [] }, { session: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: (doc) => {
+      const out = jsonSchemaTransformObject(doc) as any;
+      out.servers = [{ url: publicUrl() }];
+      return out;
+    },
+  });
+
+  app.get('/openapi.json', { schema: { hide: true }, config: { auth: 'none' } }, async () => app.swagger());
+
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: false });
+
+  const redocBundle = readFileSync(require.resolve('redoc/bundles/redoc.standalone.js'));
+  app.get('/redoc/redoc.standalone.js', { schema: { hide: true }, config: { auth: 'none' } }, async (_req, reply) =>
+    reply.type('application/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=86400').send(redocBundle),
+  );
+  app.get('/redoc', { schema: { hide: true }, config: { auth: 'none' } }, async (_req, reply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .send(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Baby Tracker API — Redoc</title>' +
+          '<meta name="viewport" content="width=device-width, initial-scale=1"></head><body>' +
+          '<redoc spec-url="/openapi.json"></redoc><script src="/redoc/redoc.standalone.js"></script></body></html>',
+      ),
+  );
+}

@@ -1,0 +1,42 @@
+// One place that turns every failure into the spec's error bodies: {error, message} for
+// expected errors, {detail: [...]} for 422 validation failures, and a bare 500 that reveals
+// nothing (no stack, no SQL) for bugs.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, ValidationError } from '../errors.ts';
+import { detailToMessage, issuesToDetail, type RequestValidationError } from './validation.ts';
+
+function send401(reply: FastifyReply) {
+  reply.header('WWW-Authenticate', 'Bearer realm="tracker"');
+}
+
+export function renderAppError(err: AppError, reply: FastifyReply) {
+  if (err.status === 401) send401(reply);
+  if (err.status === 429 && typeof err.extra.retry_after === 'number') reply.header('Retry-After', String(err.extra.retry_after));
+  if (err instanceof ValidationError) return reply.code(422).send({ detail: err.detail });
+  return reply.code(err.status).send({ error: err.code, message: err.message, ...err.extra });
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError & Partial<RequestValidationError>, req: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) return renderAppError(error, reply);
+    if (error.zodIssues) {
+      const detail = issuesToDetail((error as any).validationContext, error.zodIssues);
+      if (req.routeOptions.config?.validationStatus === 422) return reply.code(422).send({ detail });
+      return reply.code(400).send({ error: 'bad_request', message: detailToMessage(detail), detail });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) return reply.code(413).send({ error: 'payload_too_large', message: 'The request body is too large.' });
+    if (status === 415) {
+      return reply.code(415).send({ error: 'unsupported_media_type', message: 'Send the body as application/json.' });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ error: error.code?.toLowerCase() ?? 'bad_request', message: error.message });
+    }
+    req.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ error: 'internal_error', message: 'Something went wrong on our side. Please try again.' });
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    reply.code(404).send({ error: 'not_found', message: `No route ${req.method} ${req.url.split('?')[0]}.` });
+  });
+}

@@ -1,0 +1,128 @@
+// Spec section "Account": sign-up, the family, invites, export and the growth summary.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Ctx } from '../../services/context.ts';
+import { onboard } from '../../services/accounts.ts';
+import { createInvite, deleteFamily, listFamily, revokeInvite } from '../../services/family.ts';
+import { exportFamily } from '../../services/export.ts';
+import { growthSummary } from '../../services/growth-summary.ts';
+import {
+  DeleteFamilyBody,
+  DeletedFamily,
+  FamilyListing,
+  InviteCreated,
+  InviteRevokeBody,
+  OnboardBody,
+  RedirectOk,
+} from '../../schemas/account.ts';
+import { ErrorBody, Ok, ValidationErrorBody } from '../../schemas/common.ts';
+import { Event } from '../../schemas/event.ts';
+import { setSessionCookie, clearSessionCookie } from '../cookies.ts';
+import { actorOf } from '../auth.ts';
+
+const tags = ['Account'];
+
+export function accountRoutes(app: FastifyInstance, ctx: Ctx): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/api/vega/onboard', {
+    config: { auth: 'none', sameOriginOnly: true },
+    schema: {
+      tags,
+      summary: 'Sign up: creates the family, its child profile and the first admin; sets the session cookie',
+      security: [],
+      body: OnboardBody,
+      response: { 200: RedirectOk, 400: ErrorBody, 409: ErrorBody, 429: ErrorBody },
+    },
+    handler: async (req, reply) => {
+      const s = await onboard(ctx, req.body, req.ip);
+      setSessionCookie(reply, s.sessionSecret, ctx.config.publicUrl);
+      return { ok: true, redirect: s.redirect };
+    },
+  });
+
+  r.get('/api/vega/growth-summary', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'Aggregate counts of the family’s use (no names or notes); admin only',
+      response: { 200: z.record(z.string(), z.unknown()), 403: ErrorBody },
+    },
+    handler: async (req) => growthSummary(ctx, actorOf(req)),
+  });
+
+  r.get('/api/vega/export', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'Everything the family has stored, as a JSON download (no password or token hashes); admin only',
+      response: {
+        200: z
+          .object({
+            exported_at: z.string(),
+            family: z.record(z.string(), z.unknown()),
+            profile: z.record(z.string(), z.unknown()),
+            events: z.array(Event),
+            week_plan: z.record(z.string(), z.unknown()),
+            recipes: z.record(z.string(), z.unknown()),
+            snapshots: z.record(z.string(), z.unknown()),
+            notes: z.array(z.record(z.string(), z.unknown())),
+          })
+          .meta({ id: 'Export' }),
+        403: ErrorBody,
+      },
+    },
+    handler: async (req, reply) => {
+      const data = await exportFamily(ctx, actorOf(req));
+      const stamp = data.exported_at.slice(0, 10);
+      reply.header('Content-Disposition', `attachment; filename="baby-tracker-export-${stamp}.json"`);
+      return data;
+    },
+  });
+
+  r.get('/api/vega/family', {
+    schema: {
+      tags,
+      summary: 'Family members, and the open invites (filled for admins only)',
+      response: { 200: FamilyListing },
+    },
+    handler: async (req) => listFamily(ctx, actorOf(req)),
+  });
+
+  r.delete('/api/vega/family', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'Delete the family and everything it stored, irreversibly; confirm must equal the family name',
+      body: DeleteFamilyBody,
+      response: { 200: DeletedFamily, 400: ErrorBody, 403: ErrorBody },
+    },
+    handler: async (req, reply) => {
+      const out = await deleteFamily(ctx, actorOf(req), req.body.confirm);
+      if (actorOf(req).via === 'session') clearSessionCookie(reply, ctx.config.publicUrl);
+      return out;
+    },
+  });
+
+  r.post('/api/vega/invite', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'Invite a caregiver: a join link valid for 48 hours (the code is shown only once); admin only',
+      response: { 200: InviteCreated, 403: ErrorBody },
+    },
+    handler: async (req) => createInvite(ctx, actorOf(req)),
+  });
+
+  r.post('/api/vega/invite/revoke', {
+    config: { auth: 'admin', validationStatus: 422 },
+    schema: {
+      tags,
+      summary: 'Withdraw an unused invite by its code (or its id from the family listing); admin only',
+      body: InviteRevokeBody,
+      response: { 200: Ok, 403: ErrorBody, 404: ErrorBody, 422: ValidationErrorBody },
+    },
+    handler: async (req) => revokeInvite(ctx, actorOf(req), req.body.token),
+  });
+}

@@ -1,0 +1,74 @@
+// Spec section "Discovery" (health, the API index, who am I) and "Analytics".
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Ctx } from '../../services/context.ts';
+import { Me } from '../../schemas/account.ts';
+import { ErrorBody, Ok } from '../../schemas/common.ts';
+import { recordAnalytics } from '../../services/analytics.ts';
+import { actorOf } from '../auth.ts';
+import { API_VERSION } from '../docs.ts';
+
+export function discoveryRoutes(app: FastifyInstance, ctx: Ctx): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/api/health', {
+    config: { auth: 'none' },
+    schema: { tags: ['Discovery'], summary: 'Liveness', security: [], response: { 200: Ok } },
+    handler: async () => ({ ok: true as const }),
+  });
+
+  r.get('/api', {
+    config: { auth: 'none' },
+    schema: { tags: ['Discovery'], summary: 'A JSON index of the endpoints and documents', security: [] },
+    handler: async () => {
+      const doc = app.swagger() as { paths?: Record<string, Record<string, { summary?: string }>> };
+      const endpoints = Object.entries(doc.paths ?? {}).flatMap(([path, ops]) =>
+        Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, summary: op.summary ?? null })),
+      );
+      const base = ctx.config.publicUrl;
+      return {
+        name: 'Baby Tracker API',
+        version: API_VERSION,
+        base_url: base,
+        documents: {
+          openapi: `${base}/openapi.json`,
+          docs: `${base}/docs`,
+          redoc: `${base}/redoc`,
+          developers: `${base}/developers`,
+          llms_txt: `${base}/llms.txt`,
+          agent_instructions: `${base}/.well-known/agent-instructions.md`,
+          connector_manifest: `${base}/.well-known/tracker-connector.json`,
+          mcp: `${base}/mcp`,
+        },
+        auth: {
+          bearer: 'Authorization: Bearer <token> (create one with POST /api/vega/token or in the app settings)',
+          session_cookie: 'tracker_session, set by POST /login and POST /api/vega/onboard',
+        },
+        endpoints,
+      };
+    },
+  });
+
+  r.get('/api/me', {
+    schema: { tags: ['Discovery'], summary: 'Who the credential belongs to', response: { 200: Me, 401: ErrorBody } },
+    handler: async (req) => {
+      const a = actorOf(req);
+      return { user: a.username, family_id: a.familyId, role: a.role };
+    },
+  });
+
+  r.post('/api/analytics', {
+    config: { auth: 'none' },
+    schema: {
+      tags: ['Analytics'],
+      summary: 'Record an anonymous product-analytics event (allowlisted names only; nothing personal is kept)',
+      security: [],
+      body: z.strictObject({
+        name: z.string().min(1).max(64),
+        props: z.record(z.string().max(64), z.string().max(500)).nullish(),
+      }),
+      response: { 200: Ok, 400: ErrorBody },
+    },
+    handler: async (req) => recordAnalytics(ctx, req.body.name, req.body.props),
+  });
+}

@@ -1,0 +1,55 @@
+// Signing in and out, and joining a family by invite (operations.md).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Ctx } from '../../services/context.ts';
+import { join, login, logout } from '../../services/accounts.ts';
+import { JoinBody, LoginBody, RedirectOk } from '../../schemas/account.ts';
+import { ErrorBody, Ok } from '../../schemas/common.ts';
+import { clearSessionCookie, setSessionCookie } from '../cookies.ts';
+import { resolveActor } from '../auth.ts';
+
+export function sessionRoutes(app: FastifyInstance, ctx: Ctx): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post('/login', {
+    config: { auth: 'none', sameOriginOnly: true },
+    schema: {
+      tags: ['Account'],
+      summary: 'Sign in with email and password (JSON or an HTML form post); sets the session cookie',
+      security: [],
+      body: LoginBody,
+      response: { 200: RedirectOk, 401: ErrorBody, 429: ErrorBody },
+    },
+    handler: async (req, reply) => {
+      const s = await login(ctx, req.body.email, req.body.password, req.ip);
+      setSessionCookie(reply, s.sessionSecret, ctx.config.publicUrl);
+      return { ok: true, redirect: s.redirect };
+    },
+  });
+
+  r.post('/logout', {
+    config: { auth: 'none', sameOriginOnly: true },
+    schema: { tags: ['Account'], summary: 'End the session on the server and clear the cookie', response: { 200: Ok } },
+    handler: async (req, reply) => {
+      const actor = await resolveActor(ctx, req);
+      await logout(ctx, actor?.sessionHash ?? null);
+      clearSessionCookie(reply, ctx.config.publicUrl);
+      return { ok: true as const };
+    },
+  });
+
+  r.post('/api/vega/join', {
+    config: { auth: 'none', sameOriginOnly: true },
+    schema: {
+      tags: ['Account'],
+      summary: 'Create a member account in the inviting family with an invite code; sets the session cookie',
+      security: [],
+      body: JoinBody,
+      response: { 200: RedirectOk, 404: ErrorBody, 409: ErrorBody, 410: ErrorBody },
+    },
+    handler: async (req, reply) => {
+      const s = await join(ctx, req.body, req.ip);
+      setSessionCookie(reply, s.sessionSecret, ctx.config.publicUrl);
+      return { ok: true, redirect: s.redirect };
+    },
+  });
+}

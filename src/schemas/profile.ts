@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { DateString, Gender, IanaZone, Region, Units } from './common.ts';
+
+export const Profile = z
+  .object({
+    baby_name: z.string(),
+    dob: z.string(),
+    gender: z.string(),
+    family_name: z.string(),
+    timezone: z.string(),
+    region: Region,
+    units: Units,
+    age_months: z.number().nullable(),
+    age_display: z.string().nullable(),
+    solids_started: z.boolean(),
+    member_count: z.number().int(),
+    age_band_targets: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: 'Profile' });
+export type ProfileOut = z.infer<typeof Profile>;
+
+export const ProfileUpdateBody = z
+  .strictObject({
+    baby_name: z.string().trim().min(1).max(80).optional(),
+    dob: DateString.optional(),
+    gender: Gender.optional(),
+    family_name: z.string().trim().max(120).optional(),
+    timezone: IanaZone.optional(),
+    region: Region.optional(),
+    units: Units.optional(),
+  })
+  .meta({ id: 'ProfileUpdate' });
+export type ProfileUpdateInput = z.infer<typeof ProfileUpdateBody>;
+
+export const ProfileUpdated = z.object({ ok: z.boolean(), profile: Profile });

@@ -1,0 +1,27 @@
+// Who is calling: resolved once from the credential, then handed to every service call.
+import { forbidden } from '../errors.ts';
+
+export type Scope = 'read' | 'write';
+
+export interface Actor {
+  familyId: string;
+  userId: string;
+  username: string;
+  role: 'admin' | 'member';
+  scopes: ReadonlySet<Scope>;
+  via: 'session' | 'token';
+  /** the token's id when via = token */
+  tokenId: string | null;
+  /** the session's hash when via = session (to end it on logout) */
+  sessionHash: string | null;
+}
+
+export function requireAdmin(actor: Actor): void {
+  if (actor.role !== 'admin') throw forbidden();
+}
+
+export function requireScope(actor: Actor, scope: Scope): void {
+  if (!actor.scopes.has(scope)) {
+    throw forbidden(`This token lacks the '${scope}' scope needed here.`, 'insufficient_scope');
+  }
+}

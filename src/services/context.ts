@@ -1,0 +1,26 @@
+// What every service call needs besides the actor: the database, the configuration and a
+// clock. The clock is injected (not read from Date.now() inside services) so that rules see
+// one "now" per request and tests can move time forward without waiting.
+import type { Config } from '../config.ts';
+import type { Db } from '../db/connect.ts';
+import { FamilyScope } from '../db/family-scope.ts';
+import type { Actor } from './actor.ts';
+
+export type Clock = () => number;
+
+export interface Ctx {
+  db: Db;
+  config: Config;
+  clock: Clock;
+}
+
+/** The family-scoped data accessor for an actor: the only way to family-owned rows. */
+export function scopeOf(ctx: Ctx, actor: Actor): FamilyScope {
+  return new FamilyScope(ctx.db.kysely, actor.familyId);
+}
+
+/** True when a database error is a unique-key violation, on either engine. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string };
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

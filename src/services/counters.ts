@@ -1,0 +1,45 @@
+// Fixed-window counters kept in the database, so throttles, rate limits and quotas hold
+// across any number of server processes.
+import { sql } from 'kysely';
+import type { Ctx } from './context.ts';
+
+export interface CounterState {
+  count: number;
+  windowStart: number;
+  /** milliseconds until the window resets */
+  resetInMs: number;
+}
+
+function windowOf(now: number, windowMs: number): number {
+  return Math.floor(now / windowMs) * windowMs;
+}
+
+/** Reads a counter without changing it. */
+export async function peekCounter(ctx: Ctx, bucket: string, windowMs: number): Promise<CounterState> {
+  const now = ctx.clock();
+  const windowStart = windowOf(now, windowMs);
+  const row = await ctx.db.kysely
+    .selectFrom('counters')
+    .select('count')
+    .where('bucket', '=', bucket)
+    .where('window_start', '=', windowStart)
+    .executeTakeFirst();
+  return { count: row?.count ?? 0, windowStart, resetInMs: windowStart + windowMs - now };
+}
+
+/** Adds one to a counter atomically and returns the new state. */
+export async function bumpCounter(ctx: Ctx, bucket: string, windowMs: number): Promise<CounterState> {
+  const now = ctx.clock();
+  const windowStart = windowOf(now, windowMs);
+  const row = await ctx.db.kysely
+    .insertInto('counters')
+    .values({ bucket, window_start: windowStart, count: 1 })
+    .onConflict((oc) => oc.columns(['bucket', 'window_start']).doUpdateSet({ count: sql`counters.count + 1` }))
+    .returning('count')
+    .executeTakeFirstOrThrow();
+  // Old windows are dead weight; drop this bucket's past windows now and then.
+  if (row.count === 1) {
+    await ctx.db.kysely.deleteFrom('counters').where('bucket', '=', bucket).where('window_start', '<', windowStart).execute();
+  }
+  return { count: Number(row.count), windowStart, resetInMs: windowStart + windowMs - now };
+}

@@ -1,0 +1,31 @@
+// Reading the family's own row and turning it into what the rules and presenters need.
+import type { Selectable } from 'kysely';
+import type { FamiliesTable } from '../db/schema.ts';
+import type { FamilyScope } from '../db/family-scope.ts';
+import type { ChildProfile, Region, Units } from '../domain/types.ts';
+import { unauthorized } from '../errors.ts';
+
+export type FamilyRow = Selectable<FamiliesTable>;
+
+export async function loadFamily(scope: FamilyScope): Promise<FamilyRow> {
+  const row = await scope.family().selectAll().executeTakeFirst();
+  // The credential resolved moments ago; a missing family means it was deleted meanwhile.
+  if (!row) throw unauthorized('This family no longer exists.');
+  return row;
+}
+
+export function childProfile(f: FamilyRow): ChildProfile {
+  return {
+    baby_name: f.baby_name,
+    dob: f.dob,
+    gender: f.gender,
+    timezone: f.timezone,
+    region: f.region as Region,
+    units: f.units as Units,
+  };
+}
+
+/** The name the family is known by, which DELETE /api/vega/family must be confirmed with. */
+export function familyDisplayName(f: FamilyRow): string {
+  return f.family_name || f.baby_name;
+}

@@ -1,0 +1,58 @@
+// The child profile and family settings.
+import type { Ctx } from './context.ts';
+import { scopeOf } from './context.ts';
+import { requireAdmin, type Actor } from './actor.ts';
+import { loadFamily, type FamilyRow } from './family-row.ts';
+import type { FamilyScope } from '../db/family-scope.ts';
+import type { ProfileOut, ProfileUpdateInput } from '../schemas/profile.ts';
+import { ageAt, ageDisplay, localDateOf } from '../domain/time.ts';
+import { validateDob } from './profile-rules.ts';
+import { ageBandTargets } from './age-band-targets.ts';
+
+async function countMembers(scope: FamilyScope): Promise<number> {
+  const r = await scope.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+async function solidsStarted(scope: FamilyScope): Promise<boolean> {
+  const r = await scope.selectFrom('events').select('id').where('type', '=', 'solid').limit(1).executeTakeFirst();
+  return r !== undefined;
+}
+
+export async function presentProfile(scope: FamilyScope, family: FamilyRow, now: number): Promise<ProfileOut> {
+  const today = localDateOf(now, family.timezone);
+  const months = family.dob <= today ? Math.round(ageAt(family.dob, today).months * 10) / 10 : null;
+  return {
+    baby_name: family.baby_name,
+    dob: family.dob,
+    gender: family.gender,
+    family_name: family.family_name,
+    timezone: family.timezone,
+    region: family.region as ProfileOut['region'],
+    units: family.units as ProfileOut['units'],
+    age_months: months,
+    age_display: months === null ? null : ageDisplay(family.dob, today),
+    solids_started: await solidsStarted(scope),
+    member_count: await countMembers(scope),
+    age_band_targets: ageBandTargets(family, now),
+  };
+}
+
+export async function getProfile(ctx: Ctx, actor: Actor): Promise<ProfileOut> {
+  const scope = scopeOf(ctx, actor);
+  return presentProfile(scope, await loadFamily(scope), ctx.clock());
+}
+
+export async function updateProfile(ctx: Ctx, actor: Actor, input: ProfileUpdateInput | null | undefined) {
+  requireAdmin(actor);
+  const scope = scopeOf(ctx, actor);
+  const family = await loadFamily(scope);
+  const patch = { ...(input ?? {}) };
+  // Setting the region sets the units to match, unless units were given (spec: Profile).
+  if (patch.region !== undefined && patch.units === undefined) {
+    patch.units = patch.region === 'us' ? 'imperial' : 'metric';
+  }
+  if (patch.dob !== undefined) validateDob(patch.dob, patch.timezone ?? family.timezone, ctx.clock());
+  if (Object.keys(patch).length > 0) await scope.updateFamily().set(patch).execute();
+  return { ok: true, profile: await presentProfile(scope, await loadFamily(scope), ctx.clock()) };
+}

@@ -1,0 +1,48 @@
+// Guessing protection for sign-in, sign-up and joining: failed attempts are counted per
+// account and per client address; past the limit the caller gets 429 with Retry-After.
+import { AppError } from '../errors.ts';
+import type { Ctx } from './context.ts';
+import { bumpCounter, peekCounter } from './counters.ts';
+
+const WINDOW_MS = 15 * 60 * 1000;
+export const LIMITS = {
+  /** failed sign-ins for one email in 15 minutes */
+  loginPerAccount: 10,
+  /** failed sign-ins from one address in 15 minutes */
+  loginPerAddress: 50,
+  /** sign-ups and joins from one address that hit an existing email or a bad invite code */
+  signupFailuresPerAddress: 20,
+};
+
+export function tooMany(resetInMs: number): AppError {
+  const retryAfter = Math.max(1, Math.ceil(resetInMs / 1000));
+  return new AppError(429, 'too_many_requests', `Too many attempts. Try again in ${Math.ceil(retryAfter / 60)} minute(s).`, {
+    retry_after: retryAfter,
+  });
+}
+
+async function check(ctx: Ctx, bucket: string, limit: number): Promise<void> {
+  const s = await peekCounter(ctx, bucket, WINDOW_MS);
+  if (s.count >= limit) throw tooMany(s.resetInMs);
+}
+
+export async function checkLogin(ctx: Ctx, email: string, ip: string): Promise<void> {
+  await check(ctx, `login:acct:${email}`, LIMITS.loginPerAccount);
+  await check(ctx, `login:ip:${ip}`, LIMITS.loginPerAddress);
+}
+
+export async function recordLoginFailure(ctx: Ctx, email: string, ip: string): Promise<void> {
+  await bumpCounter(ctx, `login:acct:${email}`, WINDOW_MS);
+  await bumpCounter(ctx, `login:ip:${ip}`, WINDOW_MS);
+}
+
+// Sign-up and join answer 409 for a registered email and 404/410 for a bad invite code, so
+// they could be used to probe which emails or codes exist. Only those failures are counted:
+// families signing up in numbers from one address (a school, a test suite) are not slowed.
+export async function checkSignup(ctx: Ctx, ip: string): Promise<void> {
+  await check(ctx, `signup:ip:${ip}`, LIMITS.signupFailuresPerAddress);
+}
+
+export async function recordSignupFailure(ctx: Ctx, ip: string): Promise<void> {
+  await bumpCounter(ctx, `signup:ip:${ip}`, WINDOW_MS);
+}

@@ -1,0 +1,122 @@
+// Starts the real application (real database, real HTTP handling through fastify.inject)
+// and offers a small client that speaks to it the way an outside caller would.
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { connect } from '../../src/db/connect.ts';
+import { migrate } from '../../src/db/migrate.ts';
+import { buildApp } from '../../src/http/app.ts';
+import type { Ctx } from '../../src/services/context.ts';
+import { provisionDatabase, type TestDatabase } from './databases.ts';
+
+export interface TestClock {
+  now: number;
+  advance(ms: number): void;
+  set(iso: string): void;
+}
+
+export function realClock(): TestClock {
+  let offset = 0;
+  return {
+    get now() {
+      return Date.now() + offset;
+    },
+    advance(ms: number) {
+      offset += ms;
+    },
+    set(iso: string) {
+      offset = Date.parse(iso) - Date.now();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: Ctx;
+  clock: TestClock;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function startApp(db: TestDatabase['name'], env: Record<string, string> = {}): Promise<TestApp> {
+  const provisioned = await provisionDatabase(db);
+  const config = loadConfig({ PUBLIC_URL: 'http://tracker.test', ...env, DATABASE_URL: provisioned.url });
+  const handle = connect(config.databaseUrl);
+  await migrate(handle);
+  const clock = realClock();
+  const ctx: Ctx = { db: handle, config, clock: () => clock.now };
+  const app = await buildApp(ctx);
+  return {
+    app,
+    ctx,
+    clock,
+    config,
+    close: async () => {
+      await app.close();
+      await handle.close();
+      await provisioned.drop();
+    },
+  };
+}
+
+export interface Res<T = any> {
+  status: number;
+  body: T;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+export interface Cred {
+  token?: string;
+  cookie?: string;
+  headers?: Record<string, string>;
+}
+
+export async function call<T = any>(app: FastifyInstance, method: string, url: string, body?: unknown, cred: Cred = {}): Promise<Res<T>> {
+  const headers: Record<string, string> = { ...(cred.headers ?? {}) };
+  if (cred.token) headers.authorization = `Bearer ${cred.token}`;
+  if (cred.cookie) headers.cookie = `tracker_session=${cred.cookie}`;
+  const res = await app.inject({
+    method: method as any,
+    url,
+    headers,
+    ...(body === undefined ? {} : { payload: body as any }),
+  });
+  let parsed: any = undefined;
+  try {
+    parsed = res.body ? JSON.parse(res.body) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  return { status: res.statusCode, body: parsed, headers: res.headers as any, text: res.body };
+}
+
+export function sessionCookieOf(res: Res): string {
+  const raw = res.headers['set-cookie'];
+  const all = Array.isArray(raw) ? raw : raw ? [raw] : [];
+  const c = all.find((s) => s.startsWith('tracker_session='));
+  if (!c) throw new Error('no tracker_session cookie was set');
+  return c.split(';')[0].slice('tracker_session='.length);
+}
+
+let counter = 0;
+export interface Family {
+  email: string;
+  password: string;
+  cookie: string;
+  token: string;
+  username: string;
+}
+
+/** Signs up a new family and creates a read+write token for its admin. */
+export async function signUp(app: FastifyInstance, overrides: Record<string, unknown> = {}): Promise<Family> {
+  counter += 1;
+  const email = `parent${counter}.${Date.now()}@example.com`;
+  const password = 'correct horse';
+  const body = { email, password, baby_name: 'Ada', dob: '2026-05-01', family_name: `Family ${counter}`, ...overrides };
+  const res = await call(app, 'POST', '/api/vega/onboard', body);
+  if (res.status !== 200) throw new Error(`onboard failed: ${res.status} ${res.text}`);
+  const cookie = sessionCookieOf(res);
+  const tok = await call(app, 'POST', '/api/vega/token', { label: 'tests' }, { cookie });
+  if (tok.status !== 200) throw new Error(`token failed: ${tok.status} ${tok.text}`);
+  return { email: String(body.email), password, cookie, token: tok.body.token, username: String(body.email).split('@')[0] };
+}
