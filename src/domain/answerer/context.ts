@@ -1,0 +1,79 @@
+// The compact text an optional LLM sees: only this family's own log, summarised, with the
+// child's first name. No emails, usernames, tokens or ids: events are described by what
+// happened, never by who logged them.
+import type { AnswerContext } from './types.ts';
+import { addDays, instantToLocal } from '../time.ts';
+import { ageDisplay } from '../time.ts';
+import { dayPeriod, lastNDays, shortDate, todayOf } from './periods.ts';
+import { sleepSpans, sortByTime } from './facts.ts';
+import { summarise, type Log } from './summaries.ts';
+import { growthReply } from './growth.ts';
+import { lastOccurrence } from './last.ts';
+import { firstName } from './text.ts';
+
+/** How many notes, and how much of each, go to the model: enough context, bounded size. */
+const MAX_NOTES = 20;
+const MAX_NOTE_CHARS = 300;
+
+export function buildLlmContext(ctx: AnswerContext): string {
+  const zone = ctx.profile.timezone;
+  const name = firstName(ctx.profile.baby_name);
+  const events = ctx.events.filter((e) => e.at <= ctx.now);
+  const log: Log = { events, spans: sleepSpans(events, ctx.now, zone), zone, units: ctx.profile.units, now: ctx.now, name };
+  const today = todayOf(ctx.now, zone);
+  const lines: string[] = [];
+  lines.push(`Child: ${name}, age ${ageDisplay(ctx.profile.dob, today)}. Region: ${ctx.profile.region}. Units: ${ctx.profile.units} (figures below are metric).`);
+  lines.push(`Now: ${instantToLocal(ctx.now, zone)} (${zone}).`);
+
+  const day = (label: string, date: string): void => {
+    const p = dayPeriod(date, ctx.now, zone);
+    lines.push(`\n${label} (${shortDate(date)}):`);
+    for (const t of ['milk', 'sleep', 'nappies', 'solids', 'supplement'] as const) lines.push(`- ${summarise(t, log, p).text}`);
+    const items = sortByTime(events.filter((e) => e.at >= p.start && e.at < p.end)).map(describe);
+    if (items.length > 0) lines.push(`- Log entries: ${items.join('; ')}`);
+  };
+  const describe = (e: (typeof events)[number]): string => {
+    const t = instantToLocal(e.at, zone).slice(11, 16);
+    switch (e.type) {
+      case 'milk': return `${t} milk ${e.ml ? `${e.ml} ml` : '(breastfeed)'}`;
+      case 'nappy': return `${t} nappy ${e.kind ?? ''}`.trim();
+      case 'solid': return `${t} ${e.meal_type ?? 'meal'}: ${(e.foods ?? []).join(', ')}`;
+      case 'supplement': return `${t} ${e.kind ?? 'supplement'}${e.ug ? ` ${e.ug} ug` : ''}`;
+      case 'weight': return `${t} weight ${e.kg} kg`;
+      case 'length': return `${t} length ${e.cm} cm`;
+      case 'note': return `${t} note: ${(e.note ?? '').slice(0, 120)}`;
+      default: return `${t} ${e.type}`;
+    }
+  };
+  day('Today so far', today);
+  day('Yesterday', addDays(today, -1));
+
+  const week = lastNDays(7, ctx.now, zone);
+  lines.push(`\nLast 7 whole days (${week.label.replace('the last 7 days ', '')}):`);
+  for (const t of ['milk', 'sleep', 'nappies', 'solids'] as const) lines.push(`- ${summarise(t, log, week).text}`);
+
+  lines.push('\nLatest:');
+  for (const t of ['feeds', 'dirty', 'sleep'] as const) {
+    const r = lastOccurrence(t, log);
+    if (r) lines.push(`- ${r.answer}`);
+  }
+  lines.push(`- ${growthReply(log, 'weight').answer}`);
+  lines.push(`- ${growthReply(log, 'length').answer}`);
+
+  const notes = [...ctx.notes].sort((a, b) => (a.ts < b.ts ? 1 : -1)).slice(0, MAX_NOTES);
+  if (notes.length > 0) {
+    lines.push('\nNotes the family asked to remember:');
+    for (const n of notes) {
+      const tags = n.tags.length > 0 ? ` [${n.tags.join(', ')}]` : '';
+      lines.push(`- ${n.ts.slice(0, 10)}: ${scrub(n.text).slice(0, MAX_NOTE_CHARS)}${tags}`);
+    }
+  }
+  return scrub(lines.join('\n'));
+}
+
+/** Belt and braces: strip anything that looks like an email address or a bearer token. */
+function scrub(s: string): string {
+  return s
+    .replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, '[email removed]')
+    .replace(/\b(bearer\s+)?[A-Za-z0-9_-]{32,}\b/gi, '[removed]');
+}

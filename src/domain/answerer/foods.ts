@@ -1,0 +1,107 @@
+// Solid food questions: "has he had egg this week?", "what did she eat yesterday?",
+// "when did she last have fish?", "which allergens has she had?".
+import type { TimedEvent } from '../types.ts';
+import { instantToLocal } from '../time.ts';
+import type { Reply } from './types.ts';
+import type { Log } from './summaries.ts';
+import type { Period } from './periods.ts';
+import { allergensInQuestion, allergensOf, ALLERGEN_NAMES, type Allergen } from './allergens.ts';
+import { sortByTime } from './facts.ts';
+import { list, plural, when } from './format.ts';
+import { words } from './text.ts';
+
+function solids(log: Log, p: Period | null): TimedEvent[] {
+  return sortByTime(
+    log.events.filter((e) => e.type === 'solid' && e.at <= log.now && (!p || (e.at >= p.start && e.at < p.end))),
+  );
+}
+
+function singular(w: string): string {
+  if (w.endsWith('ies')) return `${w.slice(0, -3)}y`;
+  if (w.endsWith('oes')) return w.slice(0, -2);
+  if (w.endsWith('s') && !w.endsWith('ss')) return w.slice(0, -1);
+  return w;
+}
+
+/** A logged food the question names ("broccoli", "sweet potato"), longest name first. */
+export function loggedFoodIn(q: string, log: Log): string | null {
+  const qWords = words(q).map(singular).join(' ');
+  const foods = new Set<string>();
+  for (const e of log.events) if (e.type === 'solid') for (const f of e.foods ?? []) foods.add(f.toLowerCase());
+  const hits = [...foods].filter((f) => {
+    const fw = words(f).map(singular).join(' ');
+    return fw.length > 0 && new RegExp(`\\b${fw.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(qWords);
+  });
+  return hits.sort((a, b) => b.length - a.length)[0] ?? null;
+}
+
+export function isFoodQuestion(q: string, log: Log): boolean {
+  return allergensInQuestion(q) !== null || loggedFoodIn(q, log) !== null || /\ballergens?\b/.test(q);
+}
+
+export function foodReply(q: string, log: Log, p: Period | null): Reply {
+  const name = log.name;
+  const scope = p ? p.label : 'in the log';
+  if (/\ballergens?\b/.test(q) && !allergensInQuestion(q)) return allergenList(log, p);
+
+  const allergen = allergensInQuestion(q);
+  const food = loggedFoodIn(q, log);
+  let label: string;
+  let matches: (foods: string[]) => string[];
+  if (food) {
+    label = food;
+    matches = (foods) => foods.filter((f) => f.toLowerCase() === food);
+  } else if (allergen) {
+    label = allergen.word;
+    const groups = new Set<Allergen>(allergen.groups);
+    matches = (foods) => foods.filter((f) => allergensOf(f).some((a) => groups.has(a)));
+  } else {
+    return whatEaten(log, p);
+  }
+  const hits = solids(log, p).filter((e) => matches(e.foods ?? []).length > 0);
+  const figures: Record<string, number | string> = { food: label, times: hits.length, period: p?.label ?? 'log' };
+  if (hits.length === 0) {
+    let answer = `No, ${label} isn't logged for ${name} ${scope}.`;
+    if (p) {
+      const earlier = solids(log, null).filter((e) => e.at < p.start && matches(e.foods ?? []).length > 0);
+      const last = earlier[earlier.length - 1];
+      if (last) {
+        answer += ` The last time was ${when(last.at, log.now, log.zone)} (${list(matches(last.foods ?? []))}).`;
+        figures.last_at = instantToLocal(last.at, log.zone);
+      }
+    }
+    return { answer, figures };
+  }
+  const last = hits[hits.length - 1]!;
+  figures.last_at = instantToLocal(last.at, log.zone);
+  const what = list([...new Set(hits.flatMap((e) => matches(e.foods ?? [])))]);
+  return {
+    answer: `Yes, ${name} had ${label} ${plural(hits.length, 'time')} ${scope} (${what}), most recently ${when(last.at, log.now, log.zone)}.`,
+    figures,
+  };
+}
+
+function whatEaten(log: Log, p: Period | null): Reply {
+  const meals = solids(log, p);
+  const scope = p ? p.label : 'in the log';
+  if (meals.length === 0) return { answer: `No solid food is logged for ${log.name} ${scope}.`, figures: { meals: 0 } };
+  const foods = [...new Set(meals.flatMap((e) => (e.foods ?? []).map((f) => f.toLowerCase())))];
+  return {
+    answer: `${log.name} ate ${list(foods)} ${scope} (${plural(meals.length, 'meal or snack', 'meals and snacks')}).`,
+    figures: { meals: meals.length, foods: foods.join(', ') },
+  };
+}
+
+function allergenList(log: Log, p: Period | null): Reply {
+  const meals = solids(log, p);
+  const scope = p ? p.label : 'in the log';
+  const last = new Map<Allergen, TimedEvent>();
+  for (const e of meals) for (const f of e.foods ?? []) for (const a of allergensOf(f)) last.set(a, e);
+  const had = ALLERGEN_NAMES.filter((a) => last.has(a));
+  if (had.length === 0) return { answer: `No common allergens are logged for ${log.name} ${scope}.`, figures: { allergens: '' } };
+  const parts = had.map((a) => `${a} (last ${when(last.get(a)!.at, log.now, log.zone)})`);
+  return {
+    answer: `${log.name} has had ${plural(had.length, 'common allergen')} ${scope}: ${list(parts)}.`,
+    figures: { allergens: had.join(', '), count: had.length },
+  };
+}

@@ -1,0 +1,54 @@
+// Night sleep: "how did she sleep last night?", "what time did she go to bed?",
+// "how many times did she wake?", "when did she wake up this morning?".
+import { addDays, instantToLocal } from '../time.ts';
+import type { Reply } from './types.ts';
+import type { Log } from './summaries.ts';
+import { atLocal, shortDate, todayOf } from './periods.ts';
+import { nightFacts } from './facts.ts';
+import { clock, duration, minutes, plural } from './format.ts';
+
+/** The night ending on the morning of `nightOf` (local date); defaults to last night. */
+export function nightReply(log: Log, q: string, nightOf?: string): Reply {
+  const today = todayOf(log.now, log.zone);
+  const d = nightOf ?? today;
+  // Night spans start from 18:00 the evening before until 06:00 (see facts.ts).
+  const n = nightFacts(log.spans, atLocal(addDays(d, -1), '18:00', log.zone), atLocal(d, '06:00', log.zone));
+  const label = d === today ? 'last night' : `on the night to ${shortDate(d)}`;
+  const name = log.name;
+  if (n.spans.length === 0) {
+    return { answer: `No night sleep is logged for ${name} ${label}.`, figures: { period: label } };
+  }
+  const last = n.spans[n.spans.length - 1]!;
+  const figures = {
+    period: label,
+    night_sleep_minutes: minutes(n.totalMs),
+    longest_stretch_minutes: minutes(n.longestMs),
+    wakings: n.wakings,
+    bedtime: instantToLocal(n.bedtime!, log.zone),
+    ...(n.wokeAt !== null ? { woke_at: instantToLocal(n.wokeAt, log.zone) } : {}),
+  };
+  const bed = clock(n.bedtime!, log.zone);
+  const wakings = n.wakings === 0 ? 'without waking' : `waking ${n.wakings === 1 ? 'once' : `${n.wakings} times`}`;
+
+  if (/\b(bed|bedtime|go down|went down|asleep|fall asleep|fell asleep)\b/.test(q) && /\b(what time|when)\b/.test(q)) {
+    return { answer: `${name} went down for the night at ${bed} (${label}).`, figures };
+  }
+  if (/\b(wake up|woke up|wake|woke|get up|got up|up for the day)\b/.test(q) && /\b(what time|when)\b/.test(q) && !/\bhow many\b/.test(q)) {
+    if (n.wokeAt === null) return { answer: `${name} is still asleep, going by the log (down since ${bed}).`, figures };
+    return { answer: `${name} woke up for the day at ${clock(n.wokeAt, log.zone)} (${label}), after going down at ${bed}.`, figures };
+  }
+  if (/\bhow many (times|wake|wakings|wake ups)\b|\bwakings?\b|\bwake ups?\b|\bdid (she|he|they|\w+) wake\b/.test(q)) {
+    const times = n.spans.slice(1).map((s, i) => clock(n.spans[i]!.end, log.zone));
+    const at = times.length > 0 ? ` (at ${times.join(', ')})` : '';
+    return { answer: `${name} woke ${plural(n.wakings, 'time')} ${label}${at}, sleeping ${duration(n.totalMs)} in total.`, figures };
+  }
+  if (/\blongest\b|\bstretch\b/.test(q)) {
+    return { answer: `${name}'s longest stretch ${label} was ${duration(n.longestMs)}; ${duration(n.totalMs)} of sleep in total.`, figures };
+  }
+  const until = last.ongoing ? `and is still asleep (${duration(n.totalMs)} so far)` : `until ${clock(last.end, log.zone)}`;
+  const total = last.ongoing ? '' : `, ${duration(n.totalMs)} of sleep in total,`;
+  return {
+    answer: `${label[0]!.toUpperCase()}${label.slice(1)} ${name} went down at ${bed} ${until}${total} ${wakings}. The longest stretch was ${duration(n.longestMs)}.`,
+    figures,
+  };
+}

@@ -1,0 +1,43 @@
+// Picks the family's remembered notes that share a meaningful word with the question.
+import type { Note } from './types.ts';
+import { words } from './text.ts';
+
+// Words that say nothing about what a note is about.
+const STOP_WORDS = new Set(
+  ('a about after again all am an and any are as at be been before being both but by can could did do does ' +
+    'doing done for from get got had has have having he her here hers him his how i if in into is it its ' +
+    'just last let like many may me more most much my no not now of off on once only or our out over own ' +
+    'same she should since so some still such than that the their them then there these they this those ' +
+    'through to too under until up very was we were what when where which while who why will with would ' +
+    'you your yours today yesterday week weeks day days night tonight morning evening afternoon time times ' +
+    'ago long often ever yet baby babys tell show give gave know remember please ok okay total average ' +
+    'number count monday tuesday wednesday thursday friday saturday sunday month hours hour minutes').split(' '),
+);
+
+function stem(w: string): string {
+  if (w.length > 4 && w.endsWith('ies')) return `${w.slice(0, -3)}y`;
+  if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) return w.slice(0, -1);
+  return w;
+}
+
+function keywords(text: string, exclude: Set<string>): Set<string> {
+  return new Set(words(text).filter((w) => w.length >= 3 && !STOP_WORDS.has(w) && !exclude.has(w)).map(stem));
+}
+
+/** Notes sharing at least one meaningful word with the question, best overlap first (at most 3). */
+export function relevantNotes(question: string, notes: Note[], childName: string): Note[] {
+  // The child's name is in most questions and many notes; it says nothing about the topic.
+  const exclude = new Set(words(childName));
+  const q = keywords(question, exclude);
+  if (q.size === 0) return [];
+  const scored = notes
+    .map((n) => {
+      const k = keywords(`${n.text} ${n.tags.join(' ')}`, exclude);
+      let score = 0;
+      for (const w of q) if (k.has(w)) score++;
+      return { n, score };
+    })
+    .filter((x) => x.score > 0)
+    .sort((a, b) => b.score - a.score || (a.n.ts < b.n.ts ? 1 : -1));
+  return scored.slice(0, 3).map((x) => x.n);
+}

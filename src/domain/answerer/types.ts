@@ -1,0 +1,46 @@
+// Shapes of the question answerer's input and output, and the constants a caller needs.
+import type { ChildProfile, TimedEvent } from '../types.ts';
+
+/** A note remembered with "remember: …" (spec: Resources → Note). `ts` is also its id. */
+export interface Note {
+  ts: string;
+  text: string;
+  tags: string[];
+}
+
+/**
+ * How many local days of history the caller must load into `events`. 60 days covers
+ * "last month", "the last 4 weeks" and comparisons of last week with the week before, while
+ * staying a few thousand events at most. Latest weight and length are looked up in the same
+ * window, so callers wanting older measurements should add the latest weight and length events.
+ */
+export const ANSWER_WINDOW_DAYS = 60;
+
+/** Names the built-in answerer in the API's `model` field. */
+export const ANSWERER_MODEL = 'builtin-rules-v1';
+
+export interface AnswerContext {
+  /** The family's events of the last ANSWER_WINDOW_DAYS local days (any order). */
+  events: TimedEvent[];
+  profile: ChildProfile;
+  /** The current instant, epoch milliseconds (the domain never reads the clock itself). */
+  now: number;
+  notes: Note[];
+}
+
+export type Figures = Record<string, number | string>;
+
+export interface AnswerResult {
+  answer: string;
+  /** False when the question was not understood ("I can't answer that from the log"). */
+  answered: boolean;
+  /** The numbers the answer quotes, machine-readable (ml, minutes, counts, local times). */
+  figures: Figures;
+  notes_used: Note[];
+}
+
+/** What one question handler returns before notes are added. */
+export interface Reply {
+  answer: string;
+  figures: Figures;
+}

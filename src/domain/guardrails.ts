@@ -1,0 +1,219 @@
+// Guardrails that run before any answerer or model sees a question. The service is not a
+// medical device (spec: "What the service does" §6), so questions about emergencies,
+// medicines and doses, symptoms or diagnoses get a fixed, kind text pointing to the right
+// help for the family's region instead of an answer. Pure: a function of (question, region).
+//
+// Order of precedence: emergency > medication > symptom red flags > diagnosis > symptom.
+// Log questions that merely mention an illness word in passing ("how many feeds while she
+// had a cold last week") are let through; see docs/ask.md for the reasoning.
+import type { Region } from './types.ts';
+import { levenshtein, normaliseText } from './answerer/text.ts';
+
+export type GuardrailRule = 'emergency' | 'medication' | 'symptom' | 'diagnosis';
+export const GUARDRAIL_RULES: readonly GuardrailRule[] = ['emergency', 'medication', 'symptom', 'diagnosis'];
+
+export interface GuardrailHit {
+  rule: GuardrailRule;
+  answer: string;
+}
+
+const LOG_ONLY =
+  'I can only summarise what has been logged (feeds, sleep, nappies, solids, supplements and growth), ' +
+  'so you have the figures to hand when you talk to them.';
+
+export const GUARDRAIL_TEXTS: Record<Region, Record<GuardrailRule, string>> = {
+  uk: {
+    emergency:
+      'This could be an emergency. Please call 999 now, or go straight to A&E. ' +
+      'If your baby is choking and you know baby first aid, start it while someone else calls. ' +
+      'I am only a log assistant and cannot help in an emergency.',
+    medication:
+      'I can’t advise on medicines, supplements doses or how much to give. ' +
+      'A pharmacist, your GP or NHS 111 (call 111 or visit 111.nhs.uk) can tell you what is right for your baby, ' +
+      'and the leaflet in the pack gives the dose for each age. If your baby seems very unwell, call 999. ' +
+      LOG_ONLY,
+    symptom:
+      'I can’t assess symptoms or illness. If you are worried about your baby, please contact NHS 111 ' +
+      '(call 111 or visit 111.nhs.uk) or your GP; your health visitor can help with non-urgent questions. ' +
+      'If it is an emergency, call 999. ' + LOG_ONLY,
+    diagnosis:
+      'I can’t tell whether your baby has a condition; only a health professional can. ' +
+      'Your health visitor, your GP or NHS 111 (call 111 or visit 111.nhs.uk) can help, and in an emergency call 999. ' +
+      LOG_ONLY,
+  },
+  us: {
+    emergency:
+      'This could be an emergency. Please call 911 now. ' +
+      'If your baby is choking and you know infant first aid, start it while someone else calls. ' +
+      'If your baby swallowed something harmful, Poison Control is 1-800-222-1222, but call 911 if your baby is not breathing normally. ' +
+      'I am only a log assistant and cannot help in an emergency.',
+    medication:
+      'I can’t advise on medicines, supplement doses or how much to give. ' +
+      'Your child’s doctor or a pharmacist can tell you what is right for your baby; always check with them ' +
+      'before giving a medicine to an infant. If your baby seems very unwell, call 911. ' + LOG_ONLY,
+    symptom:
+      'I can’t assess symptoms or illness. If you are worried about your baby, please call your child’s doctor ' +
+      '(most practices have an after-hours nurse line). If it is an emergency, call 911. ' + LOG_ONLY,
+    diagnosis:
+      'I can’t tell whether your baby has a condition; only a health professional can. ' +
+      'Please ask your child’s doctor, and in an emergency call 911. ' + LOG_ONLY,
+  },
+};
+
+// --- Emergencies: always win, even inside a log-shaped question, because mis-answering a
+// real emergency costs far more than an unnecessary referral.
+const EMERGENCY: RegExp[] = [
+  /\b(not|isn'?t|is not|stopped|stop|stops|no longer|cant|can'?t|cannot|struggling to|unable to) (breathing|breathe|breath)\b/,
+  /\bno (respira|respire)\b|\bne respire (pas|plus)\b|\batmet nicht\b/,
+  /\bchok(e|es|ed|ing)\b/,
+  /\b(unresponsive|unconscious|passed out|collapsed?|not responding|won'?t respond|doesn'?t respond)\b/,
+  /\b(won'?t|will not|can'?t|cannot|can not|couldn'?t) (wake|be woken|rouse)\b/,
+  /\b(seizures?|convuls\w*|fitting|having a fit|had a fit|febrile fit|shaking uncontrollably)\b/,
+  /\b(blue|grey|gray|purple) (lips|face|skin|tongue)\b|\blips (are|look|went|turned|turning) (blue|grey|gray)\b|\b(turn|turns|turned|turning|went|going|gone) (blue|grey|gray)\b/,
+  /\b(fell|fall|fallen|falls|dropped|drop) (on|onto) (her|his|their|the|its) head\b/,
+  /\b(hit|bumped|banged|bang|bump) (her|his|their|the|its) head\b|\bhead (injury|injuries|bump)\b/,
+  /\b(fell|fallen|rolled) off (the )?(bed|sofa|couch|changing table|table|chair|changer)\b/,
+  /\bswallow(ed|s|ing)? (a |an |some |my |the |her |his )?(battery|button battery|batteries|coin|magnet|magnets|bleach|detergent|pod|pills?|tablets?|medicine|something|chemicals?|poison|small)\b/,
+  /\b(poison(ed|ing)?|overdose|overdosed|too much (calpol|paracetamol|tylenol|ibuprofen|nurofen|motrin|advil|medicine))\b/,
+  /\b(drown\w*|anaphyla\w*|epipen|severe allergic reaction)\b/,
+  /\bswollen (lips|tongue|face|throat)\b|\b(lips|tongue|face|throat) (is |are )?(swelling|swollen)\b/,
+  /\brash (that )?(doesn'?t|does not|won'?t|will not) fade\b|\bnon[- ]?blanching\b|\bglass test\b/,
+  /\b(burn(ed|t)?|scald(ed)?) (her|his|herself|himself)\b|\bbad (burn|scald)\b/,
+  /\b(call|ring|dial) (an )?(ambulance|999|911)\b|\bemergency\b/,
+  /\b(limp|floppy) and\b|\b(very|really|suddenly) (limp|floppy)\b/,
+];
+
+// --- Medicines: named products (incl. common misspellings and other languages' brands).
+// Any named medicine is answered by the guardrail, even "when did I last give Calpol":
+// the log has no medicine type and dose timing is dosing advice.
+const DRUG_NAMES = [
+  'paracetamol', 'acetaminophen', 'calpol', 'tylenol', 'panadol', 'doliprane', 'dafalgan',
+  'efferalgan', 'tempra', 'apiretal', 'benuron', 'perfalgan', 'mejoral', 'febrectal',
+  'ibuprofen', 'nurofen', 'motrin', 'advil', 'calprofen', 'brufen', 'junifen', 'algifor', 'dalsy',
+  'aspirin', 'codeine', 'antibiotic', 'antibiotics', 'amoxicillin', 'amoxil', 'penicillin',
+  'augmentin', 'antibiotico', 'antibiotique', 'antibiotikum', 'antihistamine', 'piriton',
+  'cetirizine', 'zyrtec', 'benadryl', 'loratadine', 'claritin', 'gaviscon', 'omeprazole',
+  'lansoprazole', 'ranitidine', 'domperidone', 'simethicone', 'infacol', 'dentinox', 'bonjela',
+  'anbesol', 'calgel', 'orajel', 'lactulose', 'movicol', 'suppository', 'suppositories',
+  'medicine', 'medicines', 'medication', 'medications', 'meds', 'painkiller', 'painkillers',
+  'medicamento', 'medicament', 'medikament', 'medicina', 'steroid', 'steroids', 'hydrocortisone',
+  'oral rehydration', 'dioralyte', 'pedialyte',
+];
+const DRUG_WORDS = new Set(DRUG_NAMES.filter((d) => !d.includes(' ')));
+// Fuzzy matching only for long product and substance names (not generic words such as
+// "medication", which is one letter from "meditation"), so ordinary words stay out of reach.
+const FUZZY_DRUGS = [
+  'paracetamol', 'acetaminophen', 'tylenol', 'panadol', 'doliprane', 'dafalgan', 'efferalgan',
+  'ibuprofen', 'nurofen', 'calprofen', 'amoxicillin', 'antibiotic', 'penicillin', 'cetirizine',
+  'benadryl', 'gaviscon', 'omeprazole', 'domperidone', 'simethicone', 'infacol', 'dentinox', 'bonjela',
+];
+
+const MEDICATION: RegExp[] = [
+  /\b(dose|doses|dosage|dosing|posology|dosis|dosierung)\b/,
+  /\b(mg|ml|mcg|ug|micrograms?|milligrams?) ?(\/|per) ?(kg|kilo|kilogram|pound|lb)\b/,
+  /\bteething (gel|gels|powder|powders|granules|drops)\b|\b(colic|gas|wind|ear|eye|saline|nose) drops\b/,
+  /\bpain ?relief\b|\bsomething for (the |her |his )?(pain|fever|temperature|teething)\b/,
+  /\b(give|giving|gave) (her|him|them|baby|the baby|my baby|it)? ?(anything|something)? ?for (the |her |his |a )?(pain|fever|temperature|temp|teething|cold|cough|rash|colic|reflux|wind|gas|constipation|diarrh\w*|sickness|vomiting)\b/,
+  /\b(what|which|anything|can i|could i|should i|can we) .*\b(give|take|use)\b.*\bfor (the |her |his |a )?(pain|fever|temperature|temp|teething|cold|cough|rash|colic|reflux|wind|gas|constipation|diarrh\w*|sickness|vomiting|sleep)\b/,
+  /\bcream for\b/,
+];
+
+const SUPPLEMENT_WORD = /\b(vitamin|vitamins|vit d|vitd|vitamin d|iron|multivitamin|supplements?|drops|probiotics?|fluoride)\b/;
+// "should I give", "how much … to give", "is 10 µg too much": asking for a dose, not the log.
+const DOSING_SHAPE =
+  /\b(should|shall|can|could|do|may|must) (i|we|you|she|he|they|baby)\b[^?]*\b(give|giving|take|taking|have|use|offer|start|stop)\b|\bhow (much|many)\b[^?]*\b(to give|to take|should|can|do i give|do we give|does (she|he|a baby) need|is safe|needs?)\b|\btoo (much|many|little)\b|\b(max|maximum|safe|recommended) (amount|dose|daily|limit)\b|\bis it safe\b|\boverdo\b/;
+
+// --- Symptom red flags: always referred, whatever the question's shape.
+const RED_FLAGS: RegExp[] = [
+  /\bblood(y)?\b/,
+  /\b(black|white|pale|red|grey|gray) (poo|poop|stool|stools|nappy|diaper)\b|\bgreen (vomit|sick)\b|\bbile\b/,
+  /\b(difficult|difficulty|trouble|struggling|hard|laboured|labored|fast|rapid|noisy|funny|strange|weird) ?(with )?(breathing|to breathe)\b|\bbreathing (fast|funny|strange|weird|noisily|hard|heavily|difficult)\b|\bwheez\w*|\bgrunting\b|\bbreathless\b/,
+  /\bdehydrat\w*|\bsunken (fontanelle|fontanel|soft spot|eyes)\b|\b(no|not any|hasn'?t had a) wet (nappy|nappies|diaper|diapers) (for|in) \d+\b|\bdry (mouth|lips)\b/,
+  /\bletharg\w*|\bfloppy\b|\blimp\b|\b(hard|difficult) to wake\b|\bunusually (sleepy|drowsy)\b|\bdrowsy\b/,
+  /\bfeverish\b|\bhigh (temperature|temp|fever)\b|\bfebrile\b/,
+  /\ballergic reaction\b|\b(hives|welts)\b/,
+];
+
+// --- Symptoms and illness words: referred unless the question only asks about the log.
+const SYMPTOMS: RegExp[] = [
+  /\b(fever|fevers|fiebre|fievre|fieber|febbre|febre|koorts|calentura)\b/,
+  /\b(temperature|temp) (of|is|was|at|reading|keeps|has been|went up|spiked|spike)\b|\b(has|had|got|running|run|with) (a )?(slight |high |low |bit of a )?(temperature|temp)\b|\b3[7-9]([.,]\d)? ?(°|degrees|deg|c\b)|\b(99|10[0-5])([.,]\d)? ?(°|degrees|deg|f\b)/,
+  /\brash(es)?\b|\bspots\b|\beczema\b|\bhives\b/,
+  /\b(vomit\w*|vómito|vomito|vomissement\w*|erbrechen|throw(ing|n)? up|threw up|puk\w*|projectile)\b/,
+  /\b(is|was|been|being|keeps being|got|gets|feels?|feeling|felt|look|looks|seems?) (a bit |really |very )?(sick|poorly|unwell|ill)\b|\bsick (after|all over|up)\b|\bbringing (up|back) (milk|feeds?)\b/,
+  /\b(diarrh\w*|diarrea|durchfall|runny (poo|poop|stools?)|watery (poo|poop|stools?)|loose (stools?|poo|poop)|constipat\w*|straining)\b/,
+  /\b(cough\w*|a cold|her cold|his cold|cold symptoms|common cold|runny nose|blocked nose|stuffy nose|snotty|congest\w*|sneez\w*)\b/,
+  /\b(infection|infections|virus|viral|flu|covid|croup|bronchiolitis|conjunctivitis|sticky eyes?|thrush|ear ?ache|earache|tugging (at )?(her|his) ears?)\b/,
+  /\b(pain|painful|hurts|hurting|sore|ache|aching|in agony|swollen|swelling|lump|bruis\w*|inconsolabl\w*|screaming|won'?t stop crying|crying non ?stop)\b/,
+  /\b(jaundice\w*|yellow (skin|eyes))\b/,
+  /\b(not|won'?t|refus\w*|stopped) (feeding|eating|drinking|taking (the |her |his )?(bottle|feeds?|milk))\b/,
+];
+
+// Conditions someone might want diagnosed.
+const CONDITIONS =
+  /\b(reflux|gerd|gord|colic|colicky|allerg\w*|intoleran\w*|cmpa|lactose|jaundice\w*|eczema|tongue ?tie|thrush|autis\w*|adhd|delay(ed)?|failure to thrive|underweight|overweight|teething|infection|ill|sick|unwell|poorly|dehydrated|constipated|asthma|croup|meningitis|sepsis|uti|ear infection|milk protein)\b/;
+const DIAGNOSIS_SHAPE: RegExp[] = [
+  /\b(does|do|did|could|might|may) (she|he|they|baby|the baby|my baby|my son|my daughter|it) (have|has|be)\b/,
+  /\b(is|are|was) (she|he|they|baby|the baby|my baby|it|this|that) (allergic|intolerant|ill|sick|unwell|poorly|teething|dehydrated|constipated|colicky|underweight|overweight|ok|okay|alright|fine|healthy|normal|a sign|sign|symptom|serious)\b/,
+  /\b(could|can|might) (it|this|that) be\b|\b(sign|signs|symptom|symptoms) of\b/,
+  /\bwhat('?s| is) wrong\b|\bdiagnos\w*|\bwhat (does|do) (she|he|it|this) have\b/,
+  /\b(is|are) (this|that|it|these|those) (normal|ok|okay|fine|usual|expected|a problem|something to worry)\b|\bis it normal\b|\bnormal (for|that|to)\b/,
+  /\b(worried|worrying|worry|concerned|concerning|concern|anxious|should i be)\b/,
+];
+
+// Questions that only ask what the log says: counts, times, totals.
+const LOG_SHAPE =
+  /\b(how (many|much|long|often)|when (did|was|were|has|have)|what time|last time|total|average|count|number of|list|show me|since|how did|did (she|he|they|we|i|baby))\b/;
+const LOG_NOUNS =
+  /\b(feeds?|fed|feeding|bottles?|milk|ml|oz|drank|drink|sleep|slept|sleeping|naps?|napped|nappy|nappies|diapers?|poo|poos|poop|poops|pooped|wees?|wet|dirty|solids?|meals?|snacks?|ate|eaten|eat|food|foods|weight|weigh|length|vitamin|supplements?|iron|woke|wake|wakings|bedtime)\b/;
+// Advice shape: asks what to do, not what happened.
+const ADVICE_SHAPE =
+  /\b(should|shall|what (do|can|should) (i|we)|how (do|can|should) (i|we)|how to|is it (ok|okay|safe|fine|bad)|can (i|we)|do i need|do we need|need to (see|call)|help (her|him|with)|treat\w*|cure|remed\w*|why)\b/;
+// A current illness stated in the present tense ("she has a fever", "he's being sick").
+const PRESENT_ILLNESS =
+  /\b(she|he|baby|they|it)('s| is| has| has got|'s got| keeps| seems| looks| feels)( got)?( a| been)?( bit)?( high| slight| bad| nasty)? (fever|temperature|temp|rash|nappy rash|diaper rash|cold|cough|diarrh\w*|vomit\w*|being sick|sick|poorly|unwell|ill|runny nose|spots|infection|virus)\b/;
+
+export function checkGuardrails(question: string, region: Region): GuardrailHit | null {
+  const rule = classify(question);
+  if (!rule) return null;
+  return { rule, answer: GUARDRAIL_TEXTS[region === 'us' ? 'us' : 'uk'][rule] };
+}
+
+/** The rule a question falls under, or null for an ordinary log question. Exported for tests. */
+export function classify(question: string): GuardrailRule | null {
+  const q = normaliseText(question);
+  if (EMERGENCY.some((r) => r.test(q))) return 'emergency';
+  if (mentionsDrug(q) || MEDICATION.some((r) => r.test(q))) return 'medication';
+  if (SUPPLEMENT_WORD.test(q) && DOSING_SHAPE.test(q)) return 'medication';
+  if (RED_FLAGS.some((r) => r.test(q))) return 'symptom';
+
+  const logShaped = LOG_SHAPE.test(q) && LOG_NOUNS.test(q);
+  const advice = ADVICE_SHAPE.test(q);
+  const symptom = SYMPTOMS.some((r) => r.test(q));
+  const condition = CONDITIONS.test(q);
+  const diagnosisShaped = DIAGNOSIS_SHAPE.some((r) => r.test(q));
+
+  if (diagnosisShaped && (condition || symptom)) return 'diagnosis';
+  // "Should I be worried…" / "is this normal?" with no log figure asked for.
+  if (diagnosisShaped && !logShaped && /\b(worr\w*|concern\w*|normal|wrong|ok|okay|alright|fine|healthy)\b/.test(q)) {
+    return 'diagnosis';
+  }
+  if (condition && !logShaped && !symptom) return 'diagnosis';
+  if (symptom && (advice || !logShaped || PRESENT_ILLNESS.test(q))) return 'symptom';
+  return null;
+}
+
+function mentionsDrug(q: string): boolean {
+  if (/\b(oral rehydration|gripe water|teething (gel|powder)s?)\b/.test(q)) return true;
+  for (const w of q.split(/[^a-z0-9]+/)) {
+    if (!w) continue;
+    if (DRUG_WORDS.has(w)) return true;
+    if (w.length < 6) continue;
+    for (const d of FUZZY_DRUGS) {
+      if (Math.abs(d.length - w.length) > 2) continue;
+      const limit = d.length >= 8 ? 2 : 1;
+      if (levenshtein(w, d) <= limit) return true;
+    }
+  }
+  return false;
+}
