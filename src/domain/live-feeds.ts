@@ -79,6 +79,17 @@ export const WEIGHT_MAX_AGE_DAYS = 60;
 /** AAP: no more than 32 oz (960 ml) of formula in 24 hours. */
 export const MILK_CAP_ML = 960;
 
+/** The latest logged weight in kg, or null when none is logged in the last WEIGHT_MAX_AGE_DAYS. */
+export function latestWeightKg(sorted: readonly TimedEvent[], now: number): number | null {
+  for (let i = sorted.length - 1; i >= 0; i--) {
+    const e = sorted[i]!;
+    if (e.type === 'weight' && typeof e.kg === 'number' && e.kg > 0) {
+      return now - e.at <= WEIGHT_MAX_AGE_DAYS * 86_400_000 ? e.kg : null;
+    }
+  }
+  return null;
+}
+
 export interface MilkTarget {
   ml: number;
   min: number;
@@ -93,17 +104,8 @@ export interface MilkTarget {
  * 2.5 oz per lb (≈163 ml/kg). Everything capped at 960 ml (AAP). Null from 12 months (milk is
  * then one drink among meals) or without a weight logged in the last WEIGHT_MAX_AGE_DAYS.
  */
-export function dailyMilkTarget(sorted: readonly TimedEvent[], ageMonths: number, now: number): MilkTarget | null {
-  if (ageMonths >= 12 || ageMonths < 0) return null;
-  let kg: number | null = null;
-  for (let i = sorted.length - 1; i >= 0; i--) {
-    const e = sorted[i]!;
-    if (e.type === 'weight' && typeof e.kg === 'number' && e.kg > 0) {
-      if (now - e.at <= WEIGHT_MAX_AGE_DAYS * 86_400_000) kg = e.kg;
-      break;
-    }
-  }
-  if (kg === null) return null;
+export function dailyMilkTarget(kg: number | null, ageMonths: number): MilkTarget | null {
+  if (ageMonths >= 12 || ageMonths < 0 || kg === null) return null;
   const cap = (v: number) => Math.min(MILK_CAP_ML, Math.round(v));
   if (ageMonths < 6) {
     return {

@@ -7,7 +7,9 @@ import { bandForMonths, hhmmToMinutes, type AgeBandId, type Range } from './age-
 import {
   MAX_SLEEP_SPAN_HOURS, bedtimeMinutes, buildSleepSpans, isNight, localAt, sortedUpTo,
 } from './sleep-spans.ts';
-import { dailyMilkTarget, expectedFeedInterval, hungryState, type HungryState } from './live-feeds.ts';
+import {
+  dailyMilkTarget, expectedFeedInterval, hungryState, latestWeightKg, type HungryState,
+} from './live-feeds.ts';
 import { poopSummary } from './live-nappies.ts';
 import { feedingPicture, supplementLog, type SupplementLog } from './live-supplements.ts';
 import { median } from './patterns-stats.ts';
@@ -102,8 +104,8 @@ export function liveStatus(events: TimedEvent[], profile: ChildProfile, now: num
   // Nappies, supplements, milk guide.
   const feeding = feedingPicture(sorted, now);
   const poop = poopSummary(sorted, age.days, feeding.breastfed, feeding.anyMilk, now);
-  const target = dailyMilkTarget(sorted, age.months, now);
-  const latestKg = [...sorted].reverse().find((e) => e.type === 'weight' && typeof e.kg === 'number')?.kg ?? null;
+  const latestKg = latestWeightKg(sorted, now);
+  const target = dailyMilkTarget(latestKg, age.months);
   const supplements = supplementLog(todayEvents, sorted, profile.region, age.months, latestKg, now);
 
   // Bedtime: the family's median over the window once known, else the age band's.

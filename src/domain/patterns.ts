@@ -4,7 +4,8 @@ import type { ChildProfile, LogEvent, TimedEvent } from './types.ts';
 import { addDays, ageAt, dayBounds, instantToLocal, localDateOf } from './time.ts';
 import { bandForMonths, type AgeBandId } from './age-bands.ts';
 import {
-  bedtimeMinutes, buildSleepSpans, isNight, minutesToHHMM, morningWakeMinutes, sortedUpTo, splitByDayAndNight,
+  bedtimeMinutes, buildSleepSpans, dayGrid, gridIndex, isNightOnGrid, minutesToHHMM, morningWakeMinutes,
+  sortedUpTo, splitOnGrid,
 } from './sleep-spans.ts';
 import { feedIntervals, feedStarts } from './live-feeds.ts';
 import { isPoop } from './live-nappies.ts';
@@ -135,11 +136,12 @@ export function patterns(events: TimedEvent[], profile: ChildProfile, now: numbe
   const sorted = sortedUpTo(events, now);
 
   const dates = Array.from({ length: PATTERNS_DAYS }, (_, i) => addDays(today, i - (PATTERNS_DAYS - 1)));
-  const bounds = dates.map((d) => dayBounds(d, zone));
-  const days = dates.map((d, i) => emptyDay(d, bounds[i]!));
-  const byDate = new Map(days.map((d) => [d.date, d]));
-  const windowStart = bounds[0]![0];
-  const indexOf = (at: number): number => bounds.findIndex(([a, b]) => at >= a && at < b);
+  // One grid over the loaded window (the extra day included) serves every split and clock read.
+  const grid = dayGrid(addDays(dates[0]!, -1), today, zone);
+  const days = dates.map((d, i) => emptyDay(d, [grid.starts[i + 1]!, grid.starts[i + 2]!]));
+  const windowStart = grid.starts[1]!;
+  // Index into `days` (the grid's first day is the extra loaded one).
+  const indexOf = (at: number): number => gridIndex(grid, at) - 1;
 
   const inWindow = sorted.filter((e) => e.at >= windowStart);
   for (const e of inWindow) {
@@ -154,13 +156,12 @@ export function patterns(events: TimedEvent[], profile: ChildProfile, now: numbe
   const nightMs = new Map<string, number>();
   for (const s of spans) {
     if (s.end <= windowStart) continue;
-    for (const part of splitByDayAndNight(s.start, s.end, zone)) {
-      if (!byDate.has(part.date)) continue;
+    for (const part of splitOnGrid(grid, Math.max(s.start, windowStart), s.end)) {
       dayMs.set(part.date, (dayMs.get(part.date) ?? 0) + part.dayMs);
       nightMs.set(part.date, (nightMs.get(part.date) ?? 0) + part.nightMs);
     }
     const i = indexOf(s.start);
-    if (i >= 0 && !isNight(s.start, zone)) days[i]!.naps += 1;
+    if (i >= 0 && isNightOnGrid(grid, s.start) === false) days[i]!.naps += 1;
   }
   for (const d of days) {
     const dm = dayMs.get(d.date) ?? 0;
@@ -180,8 +181,8 @@ export function patterns(events: TimedEvent[], profile: ChildProfile, now: numbe
     list.filter((d) => (first ? d.date < dates[7]! : d.date >= dates[7]!)).map(pick);
 
   const intervals = feedIntervals(feedStarts(inWindow.filter((e) => e.type === 'milk')));
-  const bedtimes = bedtimeMinutes(windowSpans, zone);
-  const wakes = morningWakeMinutes(windowSpans, zone);
+  const bedtimes = bedtimeMinutes(windowSpans, zone, grid);
+  const wakes = morningWakeMinutes(windowSpans, zone, grid);
   let longest: LongestSleep | null = null;
   for (const s of windowSpans) {
     const minutes = Math.round((s.end - s.start) / 60_000);
@@ -208,7 +209,7 @@ export function patterns(events: TimedEvent[], profile: ChildProfile, now: numbe
     },
   };
 
-  const [todayStart] = bounds[PATTERNS_DAYS - 1]!;
+  const todayStart = grid.starts[PATTERNS_DAYS]!;
   return {
     patterns: summary,
     daily_totals: days,

@@ -13,7 +13,8 @@ export const NIGHT_END_HOUR = 6;
  * in one go), so it is dropped rather than allowed to swamp totals or keep "asleep" true forever.
  */
 export const MAX_SLEEP_SPAN_HOURS = 16;
-const MAX_SPAN_MS = MAX_SLEEP_SPAN_HOURS * 3_600_000;
+const HOUR_MS = 3_600_000;
+const MAX_SPAN_MS = MAX_SLEEP_SPAN_HOURS * HOUR_MS;
 
 /** A night stretch must last this long to count as "bedtime" (keeps evening catnaps out). */
 export const BEDTIME_MIN_SPAN_MINUTES = 90;
@@ -78,43 +79,111 @@ export interface DayPart {
 }
 
 /**
+ * Local day boundaries computed once for a run of dates: each day's midnight, 06:00 and 19:00
+ * as instants. Zone arithmetic is the slow part, so patterns builds one grid for its window and
+ * then splits every sleep with plain comparisons.
+ */
+export interface DayGrid {
+  dates: string[];
+  /** starts[i] is the local midnight opening dates[i]; starts[dates.length] closes the last day. */
+  starts: number[];
+  sixes: number[];
+  nineteens: number[];
+}
+
+export function dayGrid(firstDate: string, lastDate: string, zone: string): DayGrid {
+  const grid: DayGrid = { dates: [], starts: [], sixes: [], nineteens: [] };
+  let date = firstDate;
+  for (; date <= lastDate; date = addDays(date, 1)) {
+    grid.dates.push(date);
+    grid.starts.push(dayBounds(date, zone)[0]);
+  }
+  grid.starts.push(dayBounds(date, zone)[0]);
+  grid.dates.forEach((d, i) => {
+    // On an ordinary 24-hour day the wall clock runs with elapsed time; only clock-change days
+    // need the zone rules for 06:00 and 19:00.
+    const plain = grid.starts[i + 1]! - grid.starts[i]! === 24 * HOUR_MS;
+    grid.sixes.push(plain ? grid.starts[i]! + NIGHT_END_HOUR * HOUR_MS : localAt(d, NIGHT_END_HOUR * 60, zone));
+    grid.nineteens.push(plain ? grid.starts[i]! + NIGHT_START_HOUR * HOUR_MS : localAt(d, NIGHT_START_HOUR * 60, zone));
+  });
+  return grid;
+}
+
+/**
+ * Local date and minutes after midnight of an instant. Uses the grid's plain arithmetic on
+ * ordinary 24-hour days inside it, and the zone rules otherwise.
+ */
+export function localParts(at: number, zone: string, grid?: DayGrid): { date: string; minutes: number } {
+  if (grid !== undefined) {
+    const i = gridIndex(grid, at);
+    if (i >= 0 && grid.starts[i + 1]! - grid.starts[i]! === 24 * HOUR_MS) {
+      return { date: grid.dates[i]!, minutes: Math.floor((at - grid.starts[i]!) / 60_000) };
+    }
+  }
+  const z = Temporal.Instant.fromEpochMilliseconds(at).toZonedDateTimeISO(zone);
+  return { date: z.toPlainDate().toString(), minutes: z.hour * 60 + z.minute };
+}
+
+/** Index of the grid day holding `at`, or -1 outside the grid. */
+export function gridIndex(grid: DayGrid, at: number): number {
+  const n = grid.dates.length;
+  if (at < grid.starts[0]! || at >= grid.starts[n]!) return -1;
+  let lo = 0;
+  let hi = n - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (grid.starts[mid]! <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** Night window test on a grid; null outside it. */
+export function isNightOnGrid(grid: DayGrid, at: number): boolean | null {
+  const i = gridIndex(grid, at);
+  if (i < 0) return null;
+  return at < grid.sixes[i]! || at >= grid.nineteens[i]!;
+}
+
+/** splitByDayAndNight on a prepared grid; parts outside the grid are left out. */
+export function splitOnGrid(grid: DayGrid, start: number, end: number): DayPart[] {
+  const parts: DayPart[] = [];
+  const overlap = (a: number, b: number) => Math.max(0, Math.min(b, end) - Math.max(a, start));
+  for (let i = 0; i < grid.dates.length; i++) {
+    const d0 = grid.starts[i]!;
+    const d1 = grid.starts[i + 1]!;
+    if (d1 <= start || d0 >= end) continue;
+    parts.push({
+      date: grid.dates[i]!,
+      dayMs: overlap(grid.sixes[i]!, grid.nineteens[i]!),
+      nightMs: overlap(d0, grid.sixes[i]!) + overlap(grid.nineteens[i]!, d1),
+    });
+  }
+  return parts;
+}
+
+/**
  * Splits [start, end) across family-local days (at local midnight) and, within each day, into
  * day time (06:00–19:00) and night time (before 06:00 and from 19:00). Works on 23- and 25-hour
  * days because every boundary is computed in the zone.
  */
 export function splitByDayAndNight(start: number, end: number, zone: string): DayPart[] {
-  const parts: DayPart[] = [];
-  if (end <= start) return parts;
-  const last = localDateOf(end - 1, zone);
-  for (let date = localDateOf(start, zone); ; date = addDays(date, 1)) {
-    const [d0, d1] = dayBounds(date, zone);
-    const t6 = localAt(date, NIGHT_END_HOUR * 60, zone);
-    const t19 = localAt(date, NIGHT_START_HOUR * 60, zone);
-    const overlap = (a: number, b: number) => Math.max(0, Math.min(b, end) - Math.max(a, start));
-    parts.push({ date, dayMs: overlap(t6, t19), nightMs: overlap(d0, t6) + overlap(t19, d1) });
-    if (date >= last) break;
-  }
-  return parts;
+  if (end <= start) return [];
+  return splitOnGrid(dayGrid(localDateOf(start, zone), localDateOf(end - 1, zone), zone), start, end);
 }
 
-/** Local minutes after midnight of an instant. */
-function localMinutes(at: number, zone: string): number {
-  const z = Temporal.Instant.fromEpochMilliseconds(at).toZonedDateTimeISO(zone);
-  return z.hour * 60 + z.minute;
-}
 
 /**
  * One bedtime per evening: the earliest span that starts between 18:00 and 02:00 and lasts at
  * least BEDTIME_MIN_SPAN_MINUTES. Values are minutes after the evening's midnight, so 00:30 is
  * 1470 — that keeps a median of 23:30 and 00:30 sensible.
  */
-export function bedtimeMinutes(spans: readonly SleepSpan[], zone: string): number[] {
+export function bedtimeMinutes(spans: readonly SleepSpan[], zone: string, grid?: DayGrid): number[] {
   const byEvening = new Map<string, number>();
   for (const s of spans) {
     if (s.end - s.start < BEDTIME_MIN_SPAN_MINUTES * 60_000) continue;
-    const mins = localMinutes(s.start, zone);
+    const { date, minutes: mins } = localParts(s.start, zone, grid);
     if (mins >= 2 * 60 && mins < 18 * 60) continue;
-    const date = localDateOf(s.start, zone);
     const evening = mins < 12 * 60 ? addDays(date, -1) : date;
     const value = mins < 12 * 60 ? mins + 1440 : mins;
     const prev = byEvening.get(evening);
@@ -127,13 +196,12 @@ export function bedtimeMinutes(spans: readonly SleepSpan[], zone: string): numbe
  * One morning wake per day: the latest end, between 04:00 and 11:00, of a closed span that
  * began in the night window (so a late-night feed-and-resettle does not count as morning).
  */
-export function morningWakeMinutes(spans: readonly SleepSpan[], zone: string): number[] {
+export function morningWakeMinutes(spans: readonly SleepSpan[], zone: string, grid?: DayGrid): number[] {
   const byDate = new Map<string, number>();
   for (const s of spans) {
-    if (s.open || !isNight(s.start, zone)) continue;
-    const mins = localMinutes(s.end, zone);
-    if (mins < 4 * 60 || mins >= 11 * 60) continue;
-    const date = localDateOf(s.end, zone);
+    if (s.open) continue;
+    const { date, minutes: mins } = localParts(s.end, zone, grid);
+    if (mins < 4 * 60 || mins >= 11 * 60 || !isNightHour(localParts(s.start, zone, grid).minutes / 60)) continue;
     const prev = byDate.get(date);
     if (prev === undefined || mins > prev) byDate.set(date, mins);
   }

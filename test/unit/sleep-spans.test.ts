@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { EventType, TimedEvent } from '../../src/domain/types.ts';
 import { localToInstant } from '../../src/domain/time.ts';
 import {
-  buildSleepSpans, localAt, minutesToHHMM, sortedUpTo, splitByDayAndNight,
+  buildSleepSpans, dayGrid, gridIndex, localAt, localParts, minutesToHHMM, sortedUpTo, splitByDayAndNight,
 } from '../../src/domain/sleep-spans.ts';
 
 const Z = 'Europe/London';
@@ -63,5 +63,19 @@ describe('sleep spans', () => {
     assert.equal(localAt('2025-03-30', 90, Z), at('2025-03-30T02:30:00'));
     assert.equal(minutesToHHMM(1470), '00:30');
     assert.equal(minutesToHHMM(1170), '19:30');
+  });
+
+  test('the day grid reads the same local clock as the zone rules, clock-change days included', () => {
+    const grid = dayGrid('2025-03-29', '2025-03-31', Z);
+    assert.equal(grid.starts[2]! - grid.starts[1]!, 23 * 3_600_000);
+    for (let t = grid.starts[0]!; t < grid.starts[3]!; t += 17 * 60_000) {
+      assert.deepEqual(localParts(t, Z, grid), localParts(t, Z));
+    }
+    assert.equal(gridIndex(grid, grid.starts[0]! - 1), -1);
+    assert.equal(gridIndex(grid, at('2025-03-30T12:00:00')), 1);
+    const oct = dayGrid('2025-10-25', '2025-10-27', Z);
+    for (let t = oct.starts[0]!; t < oct.starts[3]!; t += 17 * 60_000) {
+      assert.deepEqual(localParts(t, Z, oct), localParts(t, Z));
+    }
   });
 });
