@@ -1,7 +1,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ChildProfile, EventType, TimedEvent } from '../../src/domain/types.ts';
-import { localToInstant } from '../../src/domain/time.ts';
+import { instantToLocal, localToInstant } from '../../src/domain/time.ts';
 import { LIVE_WINDOW_DAYS, liveStatus, liveWindowStart } from '../../src/domain/live.ts';
 import { POOP_FEWER, POOP_LONGER, POOP_WITHIN } from '../../src/domain/live-nappies.ts';
 
@@ -310,3 +310,34 @@ describe('live status: edge cases', () => {
     assert.deepEqual(events, copy);
   });
 });
+
+describe('live status: the same scripted day in each age band', () => {
+  const cases: Array<[string, ChildProfile, number, boolean]> = [
+    // [label, profile, band feed interval in minutes, dream feeds at night]
+    ['newborn', NEWBORN, 180, true], ['3 months', THREE_MO, 210, true],
+    ['6 months', SIX_MO, 240, true], ['11 months', ELEVEN_MO, 300, false],
+  ];
+  const plus = (ts: string, minutes: number) => localToInstant(ts, Z) + minutes * 60_000;
+  for (const [label, profile, interval, dream] of cases) {
+    test(`${label}: awake → hungry_soon → overdue by day; asleep at night`, () => {
+      const day = [ev('wake', '2025-06-10T11:50:00'), milk('2025-06-10T12:00:00', 120)];
+      const states = [-40, -20, 10].map((m) => liveStatus(day, profile, plus('2025-06-10T12:00:00', interval + m)));
+      assert.deepEqual(states.map((s) => s.hungry_state), ['not_yet', 'hungry_soon', 'overdue']);
+      assert.equal(states[0]!.next_feed_at, instantToLocalZ(plus('2025-06-10T12:00:00', interval)));
+      assert.ok(states.every((s) => !s.asleep && s.awake_minutes !== null));
+
+      const nap = [...day, ev('sleep', '2025-06-10T12:30:00')];
+      const napping = liveStatus(nap, profile, plus('2025-06-10T12:00:00', 60));
+      assert.deepEqual([napping.asleep, napping.night_sleep, napping.awake_minutes], [true, false, null]);
+
+      const night = [milk('2025-06-09T21:00:00', 120), ev('sleep', '2025-06-09T21:15:00')];
+      const s = liveStatus(night, profile, plus('2025-06-09T21:00:00', interval - 10));
+      assert.deepEqual([s.asleep, s.night_sleep], [true, true]);
+      assert.equal(s.hungry_state, dream ? 'dream_feed' : 'not_yet');
+    });
+  }
+});
+
+function instantToLocalZ(ms: number): string {
+  return instantToLocal(ms, Z);
+}
