@@ -60,7 +60,7 @@ export function averageReply(topic: WindowTopic, q: string, log: Log, p: Period 
   }
   const total = summarise(topic, log, period);
   return {
-    answer: `${name} averaged ${avgText(topic, d.avg, d.show)} a day over ${d.days === 1 ? '1 whole day' : `${d.days} whole days`} ${period.label}.`,
+    answer: `${name} averaged ${avgText(topic, d.avg, d.show)} a day ${period.partial ? `over ${d.days === 1 ? '1 whole day' : `${d.days} whole days`} of ` : period.label.startsWith('the ') ? 'over ' : ''}${period.label}.`,
     figures: { average_per_day: topic === 'sleep' || topic === 'naps' ? minutes(d.avg) : Math.round(d.avg * 10) / 10, days: d.days, period: period.label, ...pick(total.figures) },
   };
 }
@@ -110,10 +110,12 @@ export function compareReply(topic: WindowTopic, q: string, log: Log): Reply {
   const [main, base] = comparePeriods(q, log);
   const name = log.name;
   const asksLess = /\b(less|fewer|shorter|smaller|lower|worse)\b/.test(q);
+  const yesNo = /^(is|are|was|were|has|have|had|did|does|do)\b/.test(q);
+  // A yes/no question gets Yes/No; "compare …" gets Higher/Lower.
   const verdict = (a: number, b: number): string => {
     if (Math.abs(a - b) < 1e-9) return 'About the same';
-    const more = a > b;
-    return more !== asksLess ? 'Yes' : 'No';
+    if (!yesNo) return a > b ? 'Higher' : 'Lower';
+    return (a > b) !== asksLess ? 'Yes' : 'No';
   };
 
   // A running day against a whole day: also compare with the base day up to the same clock time.
@@ -132,10 +134,11 @@ export function compareReply(topic: WindowTopic, q: string, log: Log): Reply {
   const a = perDay(topic, log, main);
   const b = perDay(topic, log, base);
   if (a && b && (main.completeDays.length > 1 || base.completeDays.length > 1)) {
+    const diff = COUNTED.includes(topic) ? a.show(Math.round(Math.abs(a.avg - b.avg) * 10) / 10) : a.show(Math.abs(a.avg - b.avg));
     const answer =
-      `${verdict(a.avg, b.avg)}: ${name} averaged ${avgText(topic, a.avg, a.show)} a day ${main.label} ` +
-      `(${a.days} whole ${a.days === 1 ? 'day' : 'days'}) against ${avgText(topic, b.avg, b.show)} a day ${base.label} (${b.days} whole ${b.days === 1 ? 'day' : 'days'}), ` +
-      `a difference of ${COUNTED.includes(topic) ? a.show(Math.round(Math.abs(a.avg - b.avg) * 10) / 10) : a.show(Math.abs(a.avg - b.avg))} a day.`;
+      `${verdict(a.avg, b.avg)}: ${name} averaged ${avgText(topic, a.avg, a.show)} a day ${main.label}${daysNote(main, a.days)} ` +
+      `against ${avgText(topic, b.avg, b.show)} a day ${base.label}${daysNote(base, b.days)}, ` +
+      `a difference of ${diff} a day.`;
     return { answer, figures: { main_per_day: figureOf(topic, a.avg), base_per_day: figureOf(topic, b.avg), main_period: main.label, base_period: base.label } };
   }
   const sa = summarise(topic, log, main);
@@ -144,6 +147,11 @@ export function compareReply(topic: WindowTopic, q: string, log: Log): Reply {
   const answer =
     `${verdict(sa.value, sb.value)}: ${name} had ${phrase(topic, sa.value, sa.show)} ${main.label}${partial} against ${sb.show(sb.value)} ${base.label}.`;
   return { answer, figures: { main: figureOf(topic, sa.value), base: figureOf(topic, sb.value), main_period: main.label, base_period: base.label } };
+}
+
+/** ", over 2 whole days" when a running period has fewer whole days than its label suggests. */
+function daysNote(p: Period, days: number): string {
+  return p.partial ? `, over ${days === 1 ? '1 whole day' : `${days} whole days`},` : '';
 }
 
 function phrase(topic: WindowTopic, v: number, show: (v: number) => string): string {

@@ -7,7 +7,7 @@ import type { Log } from './summaries.ts';
 import type { Period } from './periods.ts';
 import { allergensInQuestion, allergensOf, ALLERGEN_NAMES, type Allergen } from './allergens.ts';
 import { sortByTime } from './facts.ts';
-import { list, plural, when } from './format.ts';
+import { list, times, when } from './format.ts';
 import { words } from './text.ts';
 
 function solids(log: Log, p: Period | null): TimedEvent[] {
@@ -35,6 +35,15 @@ export function loggedFoodIn(q: string, log: Log): string | null {
   return hits.sort((a, b) => b.length - a.length)[0] ?? null;
 }
 
+const UNKNOWN_FOOD =
+  /^(?:has|have|did|does) (?:baby|she|he|they) (?:ever )?(?:had|have|eaten|eat|tried|try|ate) (?:any |some )?(?!(?:a|an|the|her|his|their|my|any|anything|something|enough|more|less|much|many)\b)([a-z][a-z ]*?)(?: (?:this|last|today|yesterday|in|since|on|before|ever|so far|yet|at)\b.*)?$/;
+
+/** A food named in "has she had mango?" that the log has never seen. */
+export function unknownFoodIn(q: string): string | null {
+  const m = q.match(UNKNOWN_FOOD);
+  return m && m[1] && m[1].split(' ').length <= 3 ? m[1] : null;
+}
+
 export function isFoodQuestion(q: string, log: Log): boolean {
   return allergensInQuestion(q) !== null || loggedFoodIn(q, log) !== null || /\ballergens?\b/.test(q);
 }
@@ -56,6 +65,10 @@ export function foodReply(q: string, log: Log, p: Period | null): Reply {
     const groups = new Set<Allergen>(allergen.groups);
     matches = (foods) => foods.filter((f) => allergensOf(f).some((a) => groups.has(a)));
   } else {
+    const unknown = unknownFoodIn(q);
+    if (unknown) {
+      return { answer: `No, ${unknown} isn't logged for ${name} ${scope}.`, figures: { food: unknown, times: 0, period: p?.label ?? 'log' } };
+    }
     return whatEaten(log, p);
   }
   const hits = solids(log, p).filter((e) => matches(e.foods ?? []).length > 0);
@@ -66,7 +79,9 @@ export function foodReply(q: string, log: Log, p: Period | null): Reply {
       const earlier = solids(log, null).filter((e) => e.at < p.start && matches(e.foods ?? []).length > 0);
       const last = earlier[earlier.length - 1];
       if (last) {
-        answer += ` The last time was ${when(last.at, log.now, log.zone)} (${list(matches(last.foods ?? []))}).`;
+        const lastFoods = matches(last.foods ?? []);
+        const named = lastFoods.length === 1 && lastFoods[0] === label ? '' : ` (${list(lastFoods)})`;
+        answer += ` The last time was ${when(last.at, log.now, log.zone)}${named}.`;
         figures.last_at = instantToLocal(last.at, log.zone);
       }
     }
@@ -74,11 +89,16 @@ export function foodReply(q: string, log: Log, p: Period | null): Reply {
   }
   const last = hits[hits.length - 1]!;
   figures.last_at = instantToLocal(last.at, log.zone);
-  const what = list([...new Set(hits.flatMap((e) => matches(e.foods ?? [])))]);
-  return {
-    answer: `Yes, ${name} had ${label} ${plural(hits.length, 'time')} ${scope} (${what}), most recently ${when(last.at, log.now, log.zone)}.`,
-    figures,
-  };
+  const foods = [...new Set(hits.flatMap((e) => matches(e.foods ?? [])))];
+  const what = foods.length === 1 && foods[0] === label ? label : `${label} (${list(foods)})`;
+  const recent = when(last.at, log.now, log.zone);
+  // Match the question's shape: "when did she last…", "how many times…", "has she had…".
+  const answer = /\b(when|what time)\b/.test(q)
+    ? `${name} last had ${what} ${recent}; ${times(hits.length)} ${scope}.`
+    : /\bhow (many|often)\b/.test(q)
+      ? `${name} had ${what} ${times(hits.length)} ${scope}, most recently ${recent}.`
+      : `Yes, ${name} had ${what} ${times(hits.length)} ${scope}, most recently ${recent}.`;
+  return { answer, figures };
 }
 
 function whatEaten(log: Log, p: Period | null): Reply {
@@ -87,7 +107,7 @@ function whatEaten(log: Log, p: Period | null): Reply {
   if (meals.length === 0) return { answer: `No solid food is logged for ${log.name} ${scope}.`, figures: { meals: 0 } };
   const foods = [...new Set(meals.flatMap((e) => (e.foods ?? []).map((f) => f.toLowerCase())))];
   return {
-    answer: `${log.name} ate ${list(foods)} ${scope} (${plural(meals.length, 'meal or snack', 'meals and snacks')}).`,
+    answer: `${log.name} ate ${list(foods)} ${scope} (${meals.length === 1 ? '1 meal or snack' : `${meals.length} meals and snacks`}).`,
     figures: { meals: meals.length, foods: foods.join(', ') },
   };
 }
@@ -101,7 +121,7 @@ function allergenList(log: Log, p: Period | null): Reply {
   if (had.length === 0) return { answer: `No common allergens are logged for ${log.name} ${scope}.`, figures: { allergens: '' } };
   const parts = had.map((a) => `${a} (last ${when(last.get(a)!.at, log.now, log.zone)})`);
   return {
-    answer: `${log.name} has had ${plural(had.length, 'common allergen')} ${scope}: ${list(parts)}.`,
+    answer: `${log.name} has had ${had.length === 1 ? '1 common allergen' : `${had.length} common allergens`} ${scope}: ${list(parts)}.`,
     figures: { allergens: had.join(', '), count: had.length },
   };
 }

@@ -55,6 +55,11 @@ export function round(v: number, dp = 0): number {
   return Math.round(v * f) / f;
 }
 
+/** "once", "twice", "3 times". */
+export function times(n: number): string {
+  return n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`;
+}
+
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }

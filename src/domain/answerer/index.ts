@@ -2,7 +2,7 @@
 // family's own log with rules, needs no network, and says plainly when it can't answer.
 // Guardrails (../guardrails.ts) run before this; this module never gives clinical advice.
 import type { AnswerContext, AnswerResult, Note, Reply } from './types.ts';
-import { instantToLocal, localDateOf } from '../time.ts';
+import { localDateOf } from '../time.ts';
 import { dayPeriod, parsePeriod, todayOf, type Period } from './periods.ts';
 import { sleepSpans } from './facts.ts';
 import { summarise, type Log, type WindowTopic } from './summaries.ts';
@@ -10,7 +10,7 @@ import { topicOf, type Topic } from './topics.ts';
 import { asleepNow, lastOccurrence } from './last.ts';
 import { nightReply } from './night.ts';
 import { growthReply } from './growth.ts';
-import { foodReply, isFoodQuestion } from './foods.ts';
+import { foodReply, isFoodQuestion, unknownFoodIn } from './foods.ts';
 import { averageReply, compareReply } from './compare.ts';
 import { timesReply } from './times.ts';
 import { relevantNotes } from './notes.ts';
@@ -47,7 +47,7 @@ export function answerQuestion(question: string, ctx: AnswerContext): AnswerResu
   const notes = relevantNotes(question, ctx.notes, name);
   const answered = reply !== null;
   let answer = reply ? reply.answer : cannotAnswer(name);
-  if (notes.length > 0) answer += ` ${notesText(notes, zone)}`;
+  if (notes.length > 0) answer += ` ${notesText(notes)}`;
   return { answer, answered, figures: reply?.figures ?? {}, notes_used: notes };
 }
 
@@ -81,6 +81,7 @@ function route(q: string, log: Log): Reply | null {
   if (topic === 'solids' && /\bwhat\b.*\b(eat|ate|eaten|had|have|foods?)\b|\bwhich foods?\b|\bwhat foods?\b/.test(rest)) {
     return foodReply(rest, log, period);
   }
+  if ((topic === null || topic === 'solids') && unknownFoodIn(rest)) return foodReply(rest, log, period);
   if (topic === null) return null;
 
   if (COMPARE_SHAPE.test(q) && topic !== 'wake' && (/\bthan\b|\bcompared?\b|\bvs\b|\bversus\b/.test(q) || period)) {
@@ -129,11 +130,9 @@ function cannotAnswer(name: string): string {
   );
 }
 
-function notesText(notes: Note[], zone: string): string {
-  void zone;
+function notesText(notes: Note[]): string {
   const parts = notes.map((n) => `"${n.text}" (${shortDate(n.ts.slice(0, 10))})`);
   return `From your notes: ${parts.join('; ')}.`;
 }
 
 export type { Topic };
-void instantToLocal;

@@ -5,7 +5,7 @@ import type { Reply } from './types.ts';
 import type { Log } from './summaries.ts';
 import { atLocal, shortDate, todayOf } from './periods.ts';
 import { nightFacts } from './facts.ts';
-import { clock, duration, minutes, plural } from './format.ts';
+import { clock, duration, minutes, times as often } from './format.ts';
 
 /** The night ending on the morning of `nightOf` (local date); defaults to last night. */
 export function nightReply(log: Log, q: string, nightOf?: string): Reply {
@@ -28,19 +28,21 @@ export function nightReply(log: Log, q: string, nightOf?: string): Reply {
     ...(n.wokeAt !== null ? { woke_at: instantToLocal(n.wokeAt, log.zone) } : {}),
   };
   const bed = clock(n.bedtime!, log.zone);
-  const wakings = n.wakings === 0 ? 'without waking' : `waking ${n.wakings === 1 ? 'once' : `${n.wakings} times`}`;
+  const wakings = n.wakings === 0 ? 'without waking' : `waking ${often(n.wakings)}`;
 
   if (/\b(bed|bedtime|go down|went down|asleep|fall asleep|fell asleep)\b/.test(q) && /\b(what time|when)\b/.test(q)) {
     return { answer: `${name} went down for the night at ${bed} (${label}).`, figures };
   }
   if (/\b(wake up|woke up|wake|woke|get up|got up|up for the day)\b/.test(q) && /\b(what time|when)\b/.test(q) && !/\bhow many\b/.test(q)) {
     if (n.wokeAt === null) return { answer: `${name} is still asleep, going by the log (down since ${bed}).`, figures };
-    return { answer: `${name} woke up for the day at ${clock(n.wokeAt, log.zone)} (${label}), after going down at ${bed}.`, figures };
+    const morning = d === today ? 'this morning' : `on ${shortDate(d)}`;
+    return { answer: `${name} woke up for the day at ${clock(n.wokeAt, log.zone)} ${morning}, after going down at ${bed} the evening before.`, figures };
   }
   if (/\bhow many (times|wake|wakings|wake ups)\b|\bwakings?\b|\bwake ups?\b|\bdid (she|he|they|\w+) wake\b/.test(q)) {
-    const times = n.spans.slice(1).map((s, i) => clock(n.spans[i]!.end, log.zone));
-    const at = times.length > 0 ? ` (at ${times.join(', ')})` : '';
-    return { answer: `${name} woke ${plural(n.wakings, 'time')} ${label}${at}, sleeping ${duration(n.totalMs)} in total.`, figures };
+    const wakeTimes = n.spans.slice(1).map((_, i) => clock(n.spans[i]!.end, log.zone));
+    const at = wakeTimes.length > 0 ? ` (at ${wakeTimes.join(', ')})` : '';
+    const woke = n.wakings === 0 ? `didn't wake ${label}` : `woke ${often(n.wakings)} ${label}${at}`;
+    return { answer: `${name} ${woke}, sleeping ${duration(n.totalMs)} in total.`, figures };
   }
   if (/\blongest\b|\bstretch\b/.test(q)) {
     return { answer: `${name}'s longest stretch ${label} was ${duration(n.longestMs)}; ${duration(n.totalMs)} of sleep in total.`, figures };

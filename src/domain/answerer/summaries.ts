@@ -30,8 +30,8 @@ export interface Summary {
 /** "so far today" for a running day; otherwise the period's own label. */
 export function periodText(p: Period): string {
   if (p.key === 'today' && p.partial) return 'so far today';
-  if (p.key.startsWith('this_') && p.partial && p.key !== 'this_week') return p.label;
-  return p.label;
+  // "over 16 feeds in the last 3 days", not "over 16 feeds the last 3 days".
+  return p.label.startsWith('the ') ? `in ${p.label}` : p.label;
 }
 
 /** Topics that summarise by window; weight, length and wake are answered elsewhere. */
@@ -56,14 +56,19 @@ export function summarise(topic: WindowTopic, log: Log, p: Period, supplementKin
     }
     case 'sleep': {
       const s = sleepFacts(log.spans, p);
+      // The longest stretch is a whole sleep that started in the window (19:00–02:00 is 7 h,
+      // not the 5 h of it before midnight).
+      const longest = log.spans
+        .filter((x) => x.start >= p.start && x.start < p.end)
+        .reduce((m, x) => Math.max(m, x.end - x.start), 0) || s.longestMs;
       const figures = {
         ...base, sleep_minutes: minutes(s.totalMs), night_minutes: minutes(s.nightMs),
-        nap_minutes: minutes(s.napMs), naps: s.napCount, longest_minutes: minutes(s.longestMs),
+        nap_minutes: minutes(s.napMs), naps: s.napCount, longest_minutes: minutes(longest),
       };
       if (s.totalMs === 0) return { text: `No sleep is logged for ${name} ${when}.`, figures, value: 0, show: duration };
       const text =
         `${name} slept ${duration(s.totalMs)} ${when}: ${duration(s.nightMs)} of night sleep and ` +
-        `${duration(s.napMs)} over ${plural(s.napCount, 'nap')}. The longest stretch was ${duration(s.longestMs)}.`;
+        `${duration(s.napMs)} over ${plural(s.napCount, 'nap')}. The longest single sleep was ${duration(longest)}.`;
       return { text, figures, value: s.totalMs, show: duration };
     }
     case 'naps': {
@@ -80,7 +85,7 @@ export function summarise(topic: WindowTopic, log: Log, p: Period, supplementKin
       const n = nappyFacts(log.events, p);
       const figures = { ...base, nappies: n.nappies, wet: n.wet, dirty: n.dirty };
       if (topic === 'wet') {
-        return { text: `${name} had ${plural(n.wet, 'wet nappy', 'wet nappies')} ${when} (${plural(n.nappies, 'nappy', 'nappies')} in all).`, figures, value: n.wet, show: (v) => plural(v, 'wet nappy', 'wet nappies') };
+        return { text: `${name} had ${plural(n.wet, 'wet nappy', 'wet nappies')} ${when}, out of ${plural(n.nappies, 'nappy', 'nappies')}.`, figures, value: n.wet, show: (v) => plural(v, 'wet nappy', 'wet nappies') };
       }
       if (topic === 'dirty') {
         return { text: `${name} had ${plural(n.dirty, 'dirty nappy', 'dirty nappies')} (poos) ${when}.`, figures, value: n.dirty, show: (v) => plural(v, 'dirty nappy', 'dirty nappies') };
