@@ -151,9 +151,11 @@ const SYMPTOMS: RegExp[] = [
 
 // Conditions someone might want diagnosed.
 const CONDITIONS =
-  /\b(reflux|gerd|gord|colic|colicky|allerg\w*|intoleran\w*|cmpa|lactose|jaundice\w*|eczema|tongue ?tie|thrush|autis\w*|adhd|delay(ed)?|failure to thrive|underweight|overweight|teething|infection|ill|sick|unwell|poorly|dehydrated|constipated|asthma|croup|meningitis|sepsis|uti|ear infection|milk protein)\b/;
+  /\b(reflux|gerd|gord|colic|colicky|allerg(y|ies|ic)|intoleran\w*|cmpa|lactose|jaundice\w*|eczema|tongue ?tie|thrush|autis\w*|adhd|delay(ed)?|failure to thrive|underweight|overweight|teething|infection|ill|sick|unwell|poorly|dehydrated|constipated|asthma|croup|meningitis|sepsis|uti|ear infection|milk protein)\b/;
+// "Does/did she have …" is also how log questions are phrased ("how many feeds did she
+// have"), so it only counts as a diagnosis request outside a log-shaped question.
+const WEAK_DIAGNOSIS_SHAPE = /\b(does|do|did|could|might|may) (she|he|they|baby|the baby|my baby|my son|my daughter|it) (have|has|be)\b/;
 const DIAGNOSIS_SHAPE: RegExp[] = [
-  /\b(does|do|did|could|might|may) (she|he|they|baby|the baby|my baby|my son|my daughter|it) (have|has|be)\b/,
   /\b(is|are|was) (she|he|they|baby|the baby|my baby|it|this|that) (allergic|intolerant|ill|sick|unwell|poorly|teething|dehydrated|constipated|colicky|underweight|overweight|ok|okay|alright|fine|healthy|normal|a sign|sign|symptom|serious)\b/,
   /\b(could|can|might) (it|this|that) be\b|\b(sign|signs|symptom|symptoms) of\b/,
   /\bwhat('?s| is) wrong\b|\bdiagnos\w*|\bwhat (does|do) (she|he|it|this) have\b/,
@@ -191,7 +193,7 @@ export function classify(question: string): GuardrailRule | null {
   const advice = ADVICE_SHAPE.test(q);
   const symptom = SYMPTOMS.some((r) => r.test(q));
   const condition = CONDITIONS.test(q);
-  const diagnosisShaped = DIAGNOSIS_SHAPE.some((r) => r.test(q));
+  const diagnosisShaped = DIAGNOSIS_SHAPE.some((r) => r.test(q)) || (!logShaped && WEAK_DIAGNOSIS_SHAPE.test(q));
 
   if (diagnosisShaped && (condition || symptom)) return 'diagnosis';
   // "Should I be worried…" / "is this normal?" with no log figure asked for.
