@@ -72,8 +72,8 @@ const EMERGENCY: RegExp[] = [
   /\b(blue|grey|gray|purple) (lips|face|skin|tongue)\b|\blips (are|look|went|turned|turning) (blue|grey|gray)\b|\b(turn|turns|turned|turning|went|going|gone) (blue|grey|gray)\b/,
   /\b(fell|fall|fallen|falls|dropped|drop) (on|onto) (her|his|their|the|its) head\b/,
   /\b(hit|bumped|banged|bang|bump) (her|his|their|the|its) head\b|\bhead (injury|injuries|bump)\b/,
-  /\b(fell|fallen|rolled) off (the )?(bed|sofa|couch|changing table|table|chair|changer)\b/,
-  /\bswallow(ed|s|ing)? (a |an |some |my |the |her |his )?(battery|button battery|batteries|coin|magnet|magnets|bleach|detergent|pod|pills?|tablets?|medicine|something|chemicals?|poison|small)\b/,
+  /\b(fell|fallen|rolled|dropped|slipped) (off|from|out of) (the |a |her |his )?(bed|sofa|couch|changing table|table|chair|changer|high ?chair|cot|crib|bouncer|arms|stairs)\b/,
+  /\b(swallow(ed|s|ing)?|ate|eaten|chewed|bit into) (a |an |some |my |the |her |his )?(battery|button battery|batteries|coin|magnet|magnets|bleach|detergent|pod|pills?|tablets?|medicine|something|chemicals?|poison|small|cigarettes?|laundry pod|washing pod|dishwasher tablet)\b/,
   /\b(poison(ed|ing)?|overdose|overdosed|too much (calpol|paracetamol|tylenol|ibuprofen|nurofen|motrin|advil|medicine))\b/,
   /\b(drown\w*|anaphyla\w*|epipen|severe allergic reaction)\b/,
   /\bswollen (lips|tongue|face|throat)\b|\b(lips|tongue|face|throat) (is |are )?(swelling|swollen)\b/,
@@ -126,7 +126,7 @@ const DOSING_SHAPE =
 // --- Symptom red flags: always referred, whatever the question's shape.
 const RED_FLAGS: RegExp[] = [
   /\bblood(y)?\b/,
-  /\b(black|white|pale|red|grey|gray) (poo|poop|stool|stools|nappy|diaper)\b|\bgreen (vomit|sick)\b|\bbile\b/,
+  /\b(black|white|pale|red|grey|gray|chalky) (poo|poop|stool|stools|nappy|diaper)\b|\b(poo|poop|stools?) (is|was|are|were|looks|look|looked) (black|white|pale|red|grey|gray|chalky)\b|\bgreen (vomit|sick)\b|\bbile\b/,
   /\b(difficult|difficulty|trouble|struggling|hard|laboured|labored|fast|rapid|noisy|funny|strange|weird) ?(with )?(breathing|to breathe)\b|\bbreathing (fast|funny|strange|weird|noisily|hard|heavily|difficult)\b|\bwheez\w*|\bgrunting\b|\bbreathless\b/,
   /\bdehydrat\w*|\bsunken (fontanelle|fontanel|soft spot|eyes)\b|\b(no|not any|hasn'?t had a) wet (nappy|nappies|diaper|diapers) (for|in) \d+\b|\bdry (mouth|lips)\b/,
   /\bletharg\w*|\bfloppy\b|\blimp\b|\b(hard|difficult) to wake\b|\bunusually (sleepy|drowsy)\b|\bdrowsy\b/,
@@ -136,6 +136,7 @@ const RED_FLAGS: RegExp[] = [
 
 // --- Symptoms and illness words: referred unless the question only asks about the log.
 const SYMPTOMS: RegExp[] = [
+  /\b(feels?|feeling|felt|is|seems?|was) (really |very |a bit |quite |so )?(hot|clammy|burning)\b|\bburning up\b|\bhot to (the )?touch\b/,
   /\b(fever|fevers|fiebre|fievre|fieber|febbre|febre|koorts|calentura)\b/,
   /\b(temperature|temp) (of|is|was|at|reading|keeps|has been|went up|spiked|spike)\b|\b(has|had|got|running|run|with) (a )?(slight |high |low |bit of a )?(temperature|temp)\b|\b3[7-9]([.,]\d)? ?(°|degrees|deg|c\b)|\b(99|10[0-5])([.,]\d)? ?(°|degrees|deg|f\b)/,
   /\brash(es)?\b|\bspots\b|\beczema\b|\bhives\b/,
@@ -163,6 +164,10 @@ const DIAGNOSIS_SHAPE: RegExp[] = [
   /\b(worried|worrying|worry|concerned|concerning|concern|anxious|should i be)\b/,
 ];
 
+// "Is her weight ok?", "is his poo normal?": an assessment of the child, not a log figure.
+const BODY_ASSESSMENT =
+  /\b(is|are|was) (her|his|their|baby'?s?|the baby'?s|my baby'?s) (weight|length|height|growth|poo|poop|stools?|sleep|sleeping|feeding|breathing|temperature|temp|skin|head|colour|color|wee|urine) (ok|okay|normal|fine|healthy|right|good|bad|too \w+|low|high|enough|on track)\b/;
+
 // Questions that only ask what the log says: counts, times, totals.
 const LOG_SHAPE =
   /\b(how (many|much|long|often)|when (did|was|were|has|have)|what time|last time|total|average|count|number of|list|show me|since|how did|did (she|he|they|we|i|baby))\b/;
@@ -188,6 +193,7 @@ export function classify(question: string): GuardrailRule | null {
   if (mentionsDrug(q) || MEDICATION.some((r) => r.test(q))) return 'medication';
   if (SUPPLEMENT_WORD.test(q) && DOSING_SHAPE.test(q)) return 'medication';
   if (RED_FLAGS.some((r) => r.test(q))) return 'symptom';
+  if (BODY_ASSESSMENT.test(q)) return 'diagnosis';
 
   const logShaped = LOG_SHAPE.test(q) && LOG_NOUNS.test(q);
   const advice = ADVICE_SHAPE.test(q);

@@ -61,6 +61,13 @@ const CAUGHT: Array<[string, GuardrailRule]> = [
   ['Is it normal that she has spots on her face?', 'diagnosis'],
   ['Should I be worried?', 'diagnosis'],
   ['Does my baby have a milk protein allergy', 'diagnosis'],
+  // Found by a held-out check (missed before the rules were widened)
+  ['She feels really hot, what should I do', 'symptom'],
+  ['poo is white', 'symptom'],
+  ['my baby fell from the changing table', 'emergency'],
+  ['she ate a coin', 'emergency'],
+  ['baby burning up', 'symptom'],
+  ['is her weight ok', 'diagnosis'],
 ];
 
 const ORDINARY: string[] = [
@@ -92,6 +99,10 @@ const ORDINARY: string[] = [
   'Average sleep per day last week',
   'How many times has she had peanut butter?',
   'How many bottles did she take after her cough got better?',
+  'how long did she nap after being sick yesterday',
+  'how much sleep did she get the night she had a temperature',
+  'how many feeds were there during her cold',
+  'did she have a poo today',
 ];
 
 describe('guardrails: clinical questions are caught with the right rule', () => {
