@@ -104,3 +104,9 @@ export function ageDisplay(dob: string, onDate: string): string {
   if (d.months === 0) return y;
   return `${y} ${d.months === 1 ? '1 month' : `${d.months} months`}`;
 }
+
+/** The profile's computed age fields: null before the date of birth. */
+export function ageSummary(dob: string, today: string): { age_months: number | null; age_display: string | null } {
+  if (dob > today) return { age_months: null, age_display: null };
+  return { age_months: Math.round(ageAt(dob, today).months * 10) / 10, age_display: ageDisplay(dob, today) };
+}

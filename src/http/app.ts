@@ -17,6 +17,8 @@ import { accountRoutes } from './routes/account.ts';
 import { tokenRoutes } from './routes/tokens.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { discoveryRoutes } from './routes/discovery.ts';
+import { trackerRoutes } from './routes/tracker.ts';
+import { insightRoutes } from './routes/insights.ts';
 
 export interface AppOptions {
   /** pino logger options, or false for none (tests) */
@@ -84,6 +86,8 @@ export async function buildApp(ctx: Ctx, opts: AppOptions = {}): Promise<Fastify
   accountRoutes(app, ctx);
   tokenRoutes(app, ctx);
   profileRoutes(app, ctx);
+  trackerRoutes(app, ctx);
+  insightRoutes(app, ctx);
   await registerWeb(app);
   await app.ready();
   return app;

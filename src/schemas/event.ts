@@ -22,3 +22,19 @@ export const Event = z
     reactions: z.array(Reaction).nullable(),
   })
   .meta({ id: 'Event' });
+
+export const GrowthPercentile = z
+  .object({
+    standard: z.literal('WHO'),
+    indicator: z.enum(['weight-for-age', 'length-for-age', 'height-for-age']),
+    sex: z.enum(['boy', 'girl']),
+    age_days: z.number().int(),
+    z: z.number(),
+    percentile: z.number().describe('0 to 100'),
+    implausible: z.boolean().describe('true when WHO anthro would flag the value for checking'),
+    description: z.string().describe('one informational sentence; never a diagnosis'),
+  })
+  .describe('WHO child growth standard placement; absent when the sex is not girl/boy')
+  .meta({ id: 'GrowthPercentile' });
+
+export const Measurement = Event.extend({ percentile: GrowthPercentile.optional() }).meta({ id: 'Measurement' });

@@ -5,7 +5,7 @@ import { requireAdmin, type Actor } from './actor.ts';
 import { loadFamily, type FamilyRow } from './family-row.ts';
 import type { FamilyScope } from '../db/family-scope.ts';
 import type { ProfileOut, ProfileUpdateInput } from '../schemas/profile.ts';
-import { ageAt, ageDisplay, localDateOf } from '../domain/time.ts';
+import { ageSummary, localDateOf } from '../domain/time.ts';
 import { validateDob } from './profile-rules.ts';
 import { ageBandTargets } from './age-band-targets.ts';
 
@@ -20,8 +20,6 @@ async function solidsStarted(scope: FamilyScope): Promise<boolean> {
 }
 
 export async function presentProfile(scope: FamilyScope, family: FamilyRow, now: number): Promise<ProfileOut> {
-  const today = localDateOf(now, family.timezone);
-  const months = family.dob <= today ? Math.round(ageAt(family.dob, today).months * 10) / 10 : null;
   return {
     baby_name: family.baby_name,
     dob: family.dob,
@@ -30,8 +28,7 @@ export async function presentProfile(scope: FamilyScope, family: FamilyRow, now:
     timezone: family.timezone,
     region: family.region as ProfileOut['region'],
     units: family.units as ProfileOut['units'],
-    age_months: months,
-    age_display: months === null ? null : ageDisplay(family.dob, today),
+    ...ageSummary(family.dob, localDateOf(now, family.timezone)),
     solids_started: await solidsStarted(scope),
     member_count: await countMembers(scope),
     age_band_targets: ageBandTargets(family, now),

@@ -1,0 +1,51 @@
+// tracker serve | migrate | plan | backup | demo  (operations.md: Command-line tool)
+import { Command, InvalidArgumentError } from 'commander';
+import { serve } from '../main.ts';
+import { migrateCommand } from './migrate.ts';
+import { planCommand } from './plan.ts';
+import { backupCommand } from './backup.ts';
+import { demoCommand } from './demo.ts';
+
+function positiveInt(v: string): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1 || n > 3650) throw new InvalidArgumentError('must be a whole number from 1 to 3650');
+  return n;
+}
+
+const program = new Command();
+program
+  .name('tracker')
+  .description('Baby tracker service: serve it, migrate its database, manage plans, back up, seed a demo family.\n' +
+    'Reads the same environment as the server (DATABASE_URL, PUBLIC_URL, ...).')
+  .showHelpAfterError();
+
+program.command('serve').description('serve the whole service (same as npm start)').action(async () => serve());
+
+program
+  .command('migrate')
+  .description('bring the database named by DATABASE_URL to the current schema')
+  .action(async () => migrateCommand());
+
+program
+  .command('plan')
+  .description("set the plan of the family an account belongs to ('paid' enables question answering)")
+  .argument('<email>', 'the email of any account in the family')
+  .argument('<plan>', 'free or paid')
+  .action(async (email: string, plan: string) => planCommand(email, plan));
+
+program
+  .command('backup')
+  .description('write a consistent online copy of the embedded SQLite database, safe while the server runs')
+  .argument('<file>', 'where to write the copy')
+  .action(async (file: string) => backupCommand(file));
+
+program
+  .command('demo')
+  .description('create a demo family with realistic history; prints its sign-in and a token')
+  .option('--days <n>', 'days of history', positiveInt, 30)
+  .action(async (opts: { days: number }) => demoCommand(opts.days));
+
+program.parseAsync(process.argv).catch((err) => {
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exit(1);
+});

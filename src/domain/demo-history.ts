@@ -1,0 +1,127 @@
+// A realistic, deterministic family history for demos and benchmarks: feeds every 2–4 hours,
+// naps and night sleep, nappies, solids after 6 months, vitamin D, weekly weights and lengths
+// on a plausible curve. Pure: the same seed gives the same log.
+import type { EventType } from './types.ts';
+import { addDays, localToInstant, TimeError } from './time.ts';
+import { ageAt } from './time.ts';
+import { bandForMonths } from './age-bands.ts';
+
+export interface DemoEvent {
+  type: EventType;
+  /** local wall-clock time in the family's zone */
+  local: string;
+  at: number;
+  ml?: number;
+  kind?: string;
+  foods?: string[];
+  meal_type?: 'meal' | 'snack';
+  kg?: number;
+  cm?: number;
+  ug?: number;
+  note?: string;
+  author: string;
+}
+
+/** mulberry32: a tiny seeded PRNG, so demo data is reproducible. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const FIRST_FOODS = [
+  ['banana'], ['avocado'], ['sweet potato'], ['porridge'], ['carrot'], ['broccoli'], ['apple', 'pear'],
+  ['scrambled egg'], ['yoghurt', 'blueberries'], ['lentils', 'rice'], ['salmon', 'peas'], ['toast', 'peanut butter'],
+  ['chicken', 'butternut squash'], ['pasta', 'cheese'], ['hummus', 'cucumber'], ['mango'], ['tofu', 'spinach'],
+];
+
+/** Approximate median weight (kg) and length (cm) at an age in months, for plausible curves. */
+export function typicalGrowth(months: number): { kg: number; cm: number } {
+  const kg = months <= 3 ? 3.3 + 0.95 * months : months <= 6 ? 6.15 + 0.5 * (months - 3) : months <= 12 ? 7.65 + 0.3 * (months - 6) : 9.45 + 0.2 * (months - 12);
+  const cm = months <= 3 ? 50 + 3.5 * months : months <= 6 ? 60.5 + 2 * (months - 3) : months <= 12 ? 66.5 + 1.4 * (months - 6) : 74.9 + 0.9 * (months - 12);
+  return { kg: Math.round(kg * 100) / 100, cm: Math.round(Math.min(cm, 119) * 10) / 10 };
+}
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+/**
+ * Days of history ending the day before `today` (family-local), for a child born on `dob`.
+ * Times falling into a spring-forward gap are moved an hour on.
+ */
+export function demoHistory(opts: { dob: string; today: string; days: number; zone: string; authors: string[]; seed?: number }): DemoEvent[] {
+  const rand = rng(opts.seed ?? 42);
+  const pick = <T>(xs: T[]): T => xs[Math.floor(rand() * xs.length)];
+  const out: DemoEvent[] = [];
+  const add = (date: string, minutes: number, e: Omit<DemoEvent, 'local' | 'at' | 'author'>) => {
+    const d = minutes >= 1440 ? addDays(date, Math.floor(minutes / 1440)) : date;
+    const m = ((Math.round(minutes) % 1440) + 1440) % 1440;
+    const local = `${d}T${pad(Math.floor(m / 60))}:${pad(m % 60)}:00`;
+    let at: number;
+    try {
+      at = localToInstant(local, opts.zone);
+    } catch (err) {
+      if (!(err instanceof TimeError)) throw err;
+      at = localToInstant(`${d}T${pad((Math.floor(m / 60) + 1) % 24)}:${pad(m % 60)}:00`, opts.zone);
+    }
+    out.push({ ...e, local, at, author: pick(opts.authors) });
+  };
+
+  for (let i = opts.days; i >= 1; i--) {
+    const date = addDays(opts.today, -i);
+    if (date < opts.dob) continue;
+    const months = ageAt(opts.dob, date).months;
+    const band = bandForMonths(months);
+    const wake = 360 + Math.floor(rand() * 80);
+    const bedtime = 1140 + Math.floor(rand() * 60);
+    add(date, wake, { type: 'wake' });
+    // Feeds: every 2–4 hours through the day (closer together when small).
+    const interval = Math.min(240, 130 + months * 12);
+    const bottle = Math.min(240, 60 + Math.round(months * 25));
+    const breastfed = rand() < 0.3;
+    for (let t = wake + 10; t < bedtime; t += interval * (0.85 + rand() * 0.3)) {
+      add(date, t, { type: 'milk', ml: breastfed && rand() < 0.5 ? 0 : Math.round((bottle * (0.8 + rand() * 0.4)) / 10) * 10 });
+    }
+    // Naps spread between wake and bedtime.
+    const naps = Math.max(0, Math.round((band.napsPerDay.min + band.napsPerDay.max) / 2));
+    const span = bedtime - wake;
+    for (let n = 1; n <= naps; n++) {
+      const start = wake + (span * n) / (naps + 1) - 30;
+      const length = 35 + rand() * 70;
+      add(date, start, { type: 'sleep' });
+      add(date, start + length, { type: 'wake' });
+    }
+    // Nappies.
+    const nappies = months < 12 ? 6 : 4;
+    for (let k = 0; k < nappies; k++) {
+      add(date, wake + 20 + (span * k) / nappies + rand() * 30, { type: 'nappy', kind: k === 1 ? 'dirty' : k === 3 && rand() < 0.5 ? 'both' : 'wet' });
+    }
+    if (months >= 6) {
+      const meals = months >= 9 ? 3 : 2;
+      for (let k = 0; k < meals; k++) add(date, wake + 60 + (span * k) / meals, { type: 'solid', foods: pick(FIRST_FOODS), meal_type: 'meal' });
+      if (months >= 9) add(date, wake + span * 0.6, { type: 'solid', foods: pick(FIRST_FOODS), meal_type: 'snack' });
+    }
+    if (months < 12 || rand() < 0.7) add(date, wake + 45, { type: 'supplement', kind: 'vitd', ug: 10 });
+    if (i % 7 === 0) {
+      const g = typicalGrowth(months);
+      add(date, wake + 90, { type: 'weight', kg: Math.round(g.kg * (0.97 + rand() * 0.04) * 100) / 100 });
+      if (i % 14 === 0) add(date, wake + 95, { type: 'length', cm: Math.max(40, g.cm) });
+    }
+    add(date, bedtime - 15, { type: 'milk', ml: breastfed ? 0 : bottle });
+    add(date, bedtime, { type: 'sleep' });
+    // Night feeds while small: a wake-feed-sleep in the night.
+    if (months < 9) {
+      const nightFeed = bedtime + 240 + rand() * 120;
+      add(date, nightFeed, { type: 'wake' });
+      add(date, nightFeed + 5, { type: 'milk', ml: breastfed ? 0 : Math.round(bottle * 0.7) });
+      add(date, nightFeed + 30, { type: 'sleep' });
+    }
+  }
+  return out.sort((a, b) => a.at - b.at);
+}

@@ -1,0 +1,115 @@
+// Spec section "Tracker": logging, correcting and reading the family log.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Ctx } from '../../services/context.ts';
+import { deleteEvent, editEvent, logEvent, reactToEvent, undoLast } from '../../services/events.ts';
+import { eventsOfDay, foodSuggestions } from '../../services/event-reads.ts';
+import { saveRecipe } from '../../services/recipes.ts';
+import {
+  DateQuery,
+  EditBody,
+  EventList,
+  IdBody,
+  LogBody,
+  LogResponse,
+  MutationResponse,
+  ReactBody,
+  RecipeBody,
+  RecipeResponse,
+  SuggestionsQuery,
+  UndoResponse,
+} from '../../schemas/log.ts';
+import { ErrorBody, ValidationErrorBody } from '../../schemas/common.ts';
+import { actorOf } from '../auth.ts';
+
+const tags = ['Tracker'];
+
+export function trackerRoutes(app: FastifyInstance, ctx: Ctx): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/api/vega/log', {
+    schema: {
+      tags,
+      summary: 'Log an event. A warning is soft: the event is still saved',
+      description:
+        'Required per type: milk → ml (0 = breastfeed); nappy → kind (wet, dirty, both, dry); solid → foods; ' +
+        'note → note; supplement → kind (vitd, iron, multivitamin), ug optional; weight → kg; length → cm. ' +
+        'sleep, wake and poop need nothing. A field that does not belong to the type is a 400. ' +
+        'Send an Idempotency-Key header to make retries safe: the same key within 24 hours returns the first ' +
+        'result and writes nothing.',
+      headers: z.object({
+        'idempotency-key': z.string().min(1).max(200).optional().describe('any unique string per logical log, e.g. a UUID'),
+      }),
+      body: LogBody,
+      response: { 200: LogResponse, 400: ErrorBody },
+    },
+    handler: async (req) => logEvent(ctx, actorOf(req), req.body, req.headers['idempotency-key'] as string | undefined),
+  });
+
+  r.get('/api/vega/food/suggestions', {
+    config: { validationStatus: 422 },
+    schema: {
+      tags,
+      summary: 'Foods logged in the last 14 days, most recent first',
+      querystring: SuggestionsQuery,
+      response: { 200: z.object({ suggestions: z.array(z.string()) }), 422: ValidationErrorBody },
+    },
+    handler: async (req) => foodSuggestions(ctx, actorOf(req), req.query.limit),
+  });
+
+  r.post('/api/vega/event/edit', {
+    schema: {
+      tags,
+      summary: 'Correct an event: only ts, ml, foods, note, meal_type, kind and author can change',
+      body: EditBody,
+      response: { 200: MutationResponse, 400: ErrorBody, 404: ErrorBody },
+    },
+    handler: async (req) => editEvent(ctx, actorOf(req), req.body),
+  });
+
+  r.post('/api/vega/event/delete', {
+    schema: { tags, summary: 'Delete an event', body: IdBody, response: { 200: MutationResponse, 400: ErrorBody, 404: ErrorBody } },
+    handler: async (req) => deleteEvent(ctx, actorOf(req), req.body.id),
+  });
+
+  r.post('/api/vega/event/react', {
+    schema: {
+      tags,
+      summary: "Add the calling caregiver's emoji reaction (once per emoji per caregiver)",
+      body: ReactBody,
+      response: { 200: MutationResponse, 400: ErrorBody, 404: ErrorBody },
+    },
+    handler: async (req) => reactToEvent(ctx, actorOf(req), req.body.id, req.body.emoji),
+  });
+
+  r.post('/api/vega/recipes', {
+    schema: {
+      tags,
+      summary: 'Save a recipe; log its name as a solid food and its ingredients count as eaten',
+      body: RecipeBody,
+      response: { 200: RecipeResponse, 400: ErrorBody },
+    },
+    handler: async (req) => saveRecipe(ctx, actorOf(req), req.body.name, req.body.ingredients),
+  });
+
+  r.post('/api/vega/undo', {
+    schema: { tags, summary: 'Remove the most recently logged event', response: { 200: UndoResponse } },
+    handler: async (req) => undoLast(ctx, actorOf(req)),
+  });
+
+  r.get('/api/vega/today', {
+    schema: { tags, summary: "Today's events (family-local day), oldest first", response: { 200: EventList } },
+    handler: async (req) => eventsOfDay(ctx, actorOf(req)),
+  });
+
+  r.get('/api/vega/events', {
+    schema: {
+      tags,
+      summary: 'The events of one family-local day, oldest first',
+      querystring: DateQuery,
+      response: { 200: EventList, 400: ErrorBody },
+    },
+    handler: async (req) => eventsOfDay(ctx, actorOf(req), req.query.date),
+  });
+}

@@ -1,0 +1,108 @@
+// Request and response shapes of the Tracker endpoints.
+import { z } from 'zod';
+import { EVENT_TYPES, MEAL_TYPES } from '../domain/types.ts';
+import { DateString, IanaZone } from './common.ts';
+import { Event } from './event.ts';
+
+const LocalTs = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/, 'must be a local timestamp YYYY-MM-DDTHH:MM:SS')
+  .describe('family-local YYYY-MM-DDTHH:MM:SS; must not be in the future');
+
+const Food = z.string().trim().min(1).max(80);
+
+export const valueFields = {
+  ml: z.number().int().min(0).max(500).describe('milk only; 0 to 500; 0 means a breastfeed'),
+  kind: z.string().max(20).describe('nappy: wet, dirty, both, dry; supplement: vitd, iron, multivitamin'),
+  foods: z.array(Food).min(1).max(30).describe('solid only; food names, or a saved recipe name'),
+  meal_type: z.enum(MEAL_TYPES).describe('solid only'),
+  kg: z.number().min(0.5).max(30).describe('weight only; 0.5 to 30'),
+  cm: z.number().min(40).max(120).describe('length only; 40 to 120'),
+  ug: z.number().int().min(0).max(100000).describe('supplement only; micrograms'),
+  note: z.string().max(300).describe('at most 300 characters; required for a note event'),
+};
+
+export const Author = z.string().trim().min(1).max(40);
+
+export const LogBody = z
+  .strictObject({
+    type: z.enum(EVENT_TYPES),
+    ts: LocalTs.nullish().describe('defaults to now; must not be in the future'),
+    ml: valueFields.ml.nullish(),
+    kind: valueFields.kind.nullish(),
+    foods: valueFields.foods.nullish(),
+    meal_type: valueFields.meal_type.nullish(),
+    kg: valueFields.kg.nullish(),
+    cm: valueFields.cm.nullish(),
+    ug: valueFields.ug.nullish(),
+    note: valueFields.note.nullish(),
+    author: Author.nullish().describe("defaults to the caller's username"),
+    timezone: IanaZone.nullish().describe("the zone ts is written in, when not the family's"),
+  })
+  .meta({ id: 'LogRequest' });
+export type LogInput = z.infer<typeof LogBody>;
+
+export const Warning = z
+  .object({
+    type: z.string().describe('already_asleep, no_open_sleep or possible_duplicate'),
+    message: z.string(),
+    sleep_span: z.object({ start: z.string(), end: z.string().nullable(), minutes: z.number().int() }).nullable(),
+  })
+  .meta({ id: 'LogWarning' });
+
+const Live = z.record(z.string(), z.unknown()).describe('the live status (see GET /api/vega/live)');
+
+export const LogResponse = z
+  .object({
+    status: z.literal('ok'),
+    event: Event,
+    live: Live,
+    unknown_foods: z.array(z.string()),
+    warning: Warning.nullable(),
+  })
+  .meta({ id: 'LogResponse' });
+
+export const EditBody = z
+  .strictObject({
+    id: z.string().min(1).max(40),
+    changes: z
+      .strictObject({
+        ts: LocalTs.optional(),
+        ml: valueFields.ml.nullish(),
+        foods: valueFields.foods.nullish(),
+        note: valueFields.note.nullish(),
+        meal_type: valueFields.meal_type.nullish(),
+        kind: valueFields.kind.nullish(),
+        author: Author.optional(),
+      })
+      .describe('only ts, ml, foods, note, meal_type, kind, author; null clears an optional field'),
+  })
+  .meta({ id: 'EditRequest' });
+export type EditInput = z.infer<typeof EditBody>;
+
+export const IdBody = z.strictObject({ id: z.string().min(1).max(40) });
+export const ReactBody = z.strictObject({ id: z.string().min(1).max(40), emoji: z.string().min(1).max(16) });
+
+export const MutationResponse = z
+  .object({ status: z.literal('ok'), event: Event.nullable(), removed: Event.nullable(), live: Live.nullable() })
+  .meta({ id: 'MutationResponse' });
+
+export const UndoResponse = z
+  .object({ status: z.literal('ok'), removed: Event.nullable(), message: z.string().nullable(), live: Live.nullable() })
+  .meta({ id: 'UndoResponse' });
+
+export const EventList = z.object({ events: z.array(Event) }).meta({ id: 'EventList' });
+
+export const DateQuery = z.strictObject({ date: DateString.optional().describe('YYYY-MM-DD; defaults to today, family-local') });
+
+export const SuggestionsQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(12).describe('1 to 100, default 12'),
+});
+
+export const RecipeBody = z
+  .strictObject({ name: z.string().trim().min(1).max(80), ingredients: z.array(Food).min(1).max(30) })
+  .meta({ id: 'RecipeRequest' });
+export const RecipeResponse = z.object({
+  status: z.literal('ok'),
+  recipe: z.object({ name: z.string(), ingredients: z.array(z.string()), unknown_foods: z.array(z.string()) }),
+});

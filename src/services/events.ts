@@ -1,0 +1,197 @@
+// Writing the family log: log, edit, delete, react, undo. Each write runs in one transaction
+// and answers with the refreshed live status.
+import { randomBytes } from 'node:crypto';
+import type { Ctx } from './context.ts';
+import { isUniqueViolation, scopeOf } from './context.ts';
+import type { Actor } from './actor.ts';
+import type { FamilyScope } from '../db/family-scope.ts';
+import { badRequest, notFound } from '../errors.ts';
+import { checkEventValues, EventRuleError, warningFor, VALUE_FIELDS, type EventValues } from '../domain/event-rules.ts';
+import { unknownFoods, expandFoods } from '../domain/foods.ts';
+import { describeEvent, describeWhen } from '../domain/describe.ts';
+import { localDateOf } from '../domain/time.ts';
+import type { LogEvent } from '../domain/types.ts';
+import type { EditInput, LogInput } from '../schemas/log.ts';
+import { loadFamily, type FamilyRow } from './family-row.ts';
+import { toLogEvent, type EventRow } from './event-rows.ts';
+import { computeLive, eventsBetween } from './live.ts';
+import { resolveEventTime } from './event-time.ts';
+import { idempotent } from './idempotency.ts';
+import { listRecipes } from './recipes.ts';
+
+const WARNING_LOOKBACK_MS = 36 * 3600 * 1000;
+const ID_ATTEMPTS = 5;
+
+function newEventId(): string {
+  return randomBytes(4).toString('hex');
+}
+
+function checked(type: LogEvent['type'], values: Partial<EventValues>): EventValues {
+  try {
+    return checkEventValues(type, values);
+  } catch (err) {
+    if (err instanceof EventRuleError) throw badRequest(err.message, 'invalid_event');
+    throw err;
+  }
+}
+
+function jsonOrNull(v: unknown[] | null): string | null {
+  return v === null ? null : JSON.stringify(v);
+}
+
+async function findEvent(scope: FamilyScope, id: string): Promise<EventRow> {
+  const row = await scope.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(`No event with id '${id}' in your family's log.`);
+  return row;
+}
+
+export async function logEvent(ctx: Ctx, actor: Actor, input: LogInput, idempotencyKey?: string | null) {
+  const scope = scopeOf(ctx, actor);
+  const family = await loadFamily(scope);
+  const now = ctx.clock();
+  const { at, ts } = resolveEventTime(input.ts, input.timezone, family.timezone, now);
+  const values = checked(input.type, input);
+  const recipes = values.foods ? await listRecipes(scope) : [];
+  const unknown = values.foods ? unknownFoods(expandFoods(values.foods, recipes)) : [];
+
+  return idempotent(ctx, scope, 'log', idempotencyKey, async (tx) => {
+    const around = await eventsBetween(tx, at - WARNING_LOOKBACK_MS, at + 5 * 60 * 1000);
+    const warning = warningFor({ type: input.type, at, ml: values.ml, kind: values.kind }, around, family.timezone);
+    const base = {
+      ts,
+      at,
+      zone: family.timezone,
+      type: input.type,
+      author: input.author ?? actor.username,
+      ml: values.ml,
+      kind: values.kind,
+      foods: jsonOrNull(values.foods),
+      meal_type: values.meal_type,
+      kg: values.kg,
+      cm: values.cm,
+      ug: values.ug,
+      note: values.note,
+      reactions: null,
+      created_at: now,
+    };
+    const row = await insertWithFreshId(tx, base);
+    return {
+      status: 'ok' as const,
+      event: toLogEvent(row),
+      live: await computeLive(tx, family, now) as unknown as Record<string, unknown>,
+      unknown_foods: unknown,
+      warning,
+    };
+  });
+}
+
+// 8 hex characters give 2^32 ids: collisions become likely in big logs, so the unique key
+// (family_id, id) decides and a clash just draws another id. The check runs before the
+// insert so that a PostgreSQL transaction is never aborted by the clash.
+async function insertWithFreshId(tx: FamilyScope, base: Omit<EventRow, 'id' | 'family_id' | 'seq'>): Promise<EventRow> {
+  for (let i = 0; i < ID_ATTEMPTS; i++) {
+    const id = newEventId();
+    const taken = await tx.selectFrom('events').select('id').where('id', '=', id).executeTakeFirst();
+    if (taken) continue;
+    try {
+      return await tx.insertInto('events', { ...base, id }).returningAll().executeTakeFirstOrThrow() as EventRow;
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+    }
+  }
+  throw new Error('could not draw a free event id');
+}
+
+async function liveAfter(ctx: Ctx, scope: FamilyScope, family: FamilyRow) {
+  return (await computeLive(scope, family, ctx.clock())) as unknown as Record<string, unknown>;
+}
+
+export async function editEvent(ctx: Ctx, actor: Actor, input: EditInput) {
+  const scope = scopeOf(ctx, actor);
+  const family = await loadFamily(scope);
+  const changes = input.changes;
+  if (Object.keys(changes).length === 0) throw badRequest('changes is empty: name at least one field to change.', 'nothing_to_change');
+  return scope.transaction(async (tx) => {
+    const row = await findEvent(tx, input.id);
+    const current = toLogEvent(row);
+    const merged: Partial<EventValues> = {};
+    for (const f of VALUE_FIELDS) {
+      const change = (changes as Record<string, unknown>)[f];
+      (merged as Record<string, unknown>)[f] = change === undefined ? current[f] : change;
+    }
+    const values = checked(current.type, merged);
+    const time = changes.ts !== undefined ? resolveEventTime(changes.ts, null, family.timezone, ctx.clock()) : null;
+    const updated = await tx
+      .updateTable('events')
+      .set({
+        ml: values.ml,
+        kind: values.kind,
+        foods: jsonOrNull(values.foods),
+        meal_type: values.meal_type,
+        note: values.note,
+        ...(changes.author !== undefined ? { author: changes.author } : {}),
+        ...(time ? { ts: time.ts, at: time.at, zone: family.timezone } : {}),
+      })
+      .where('id', '=', input.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { status: 'ok' as const, event: toLogEvent(updated as EventRow), removed: null, live: await liveAfter(ctx, tx, family) };
+  });
+}
+
+export async function deleteEvent(ctx: Ctx, actor: Actor, id: string) {
+  const scope = scopeOf(ctx, actor);
+  const family = await loadFamily(scope);
+  return scope.transaction(async (tx) => {
+    const row = await findEvent(tx, id);
+    await tx.deleteFrom('events').where('id', '=', id).execute();
+    return { status: 'ok' as const, event: null, removed: toLogEvent(row), live: await liveAfter(ctx, tx, family) };
+  });
+}
+
+const EMOJI_RE = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
+
+export async function reactToEvent(ctx: Ctx, actor: Actor, id: string, emoji: string) {
+  const e = emoji.trim();
+  if (!EMOJI_RE.test(e) || /[\p{L}\p{N}]/u.test(e.replace(/[\u{1F1E6}-\u{1F1FF}]/gu, ''))) {
+    throw badRequest('emoji must be a single emoji such as ❤️ or 👍.', 'invalid_emoji');
+  }
+  const scope = scopeOf(ctx, actor);
+  const family = await loadFamily(scope);
+  return scope.transaction(async (tx) => {
+    const row = await findEvent(tx, id);
+    const reactions = toLogEvent(row).reactions ?? [];
+    // Reacting again with the same emoji changes nothing: one of each per caregiver.
+    if (!reactions.some((r) => r.emoji === e && r.username === actor.username)) {
+      reactions.push({ emoji: e, username: actor.username });
+    }
+    const updated = await tx
+      .updateTable('events')
+      .set({ reactions: JSON.stringify(reactions) })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { status: 'ok' as const, event: toLogEvent(updated as EventRow), removed: null, live: await liveAfter(ctx, tx, family) };
+  });
+}
+
+/** Removes the most recently logged event (by logging order, not by its ts). */
+export async function undoLast(ctx: Ctx, actor: Actor) {
+  const scope = scopeOf(ctx, actor);
+  const family = await loadFamily(scope);
+  return scope.transaction(async (tx) => {
+    const row = await tx.selectFrom('events').selectAll().orderBy('seq', 'desc').limit(1).executeTakeFirst();
+    if (!row) {
+      return { status: 'ok' as const, removed: null, message: 'Nothing to undo: the log is empty.', live: await liveAfter(ctx, tx, family) };
+    }
+    await tx.deleteFrom('events').where('id', '=', row.id).execute();
+    const removed = toLogEvent(row);
+    const today = localDateOf(ctx.clock(), family.timezone);
+    return {
+      status: 'ok' as const,
+      removed,
+      message: `Removed the ${describeEvent(removed)} logged for ${describeWhen(removed.ts, today)}.`,
+      live: await liveAfter(ctx, tx, family),
+    };
+  });
+}

@@ -1,0 +1,59 @@
+// Idempotency keys: a retried write with the same key within 24 hours returns the first
+// result and writes nothing. Keys live in the database, so this holds across processes.
+import type { FamilyScope } from '../db/family-scope.ts';
+import { badRequest } from '../errors.ts';
+import { isUniqueViolation, type Ctx } from './context.ts';
+
+export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
+const KEY_RE = /^[\x21-\x7e]{1,200}$/;
+
+export function checkIdempotencyKey(key: string): void {
+  if (!KEY_RE.test(key)) throw badRequest('An idempotency key must be 1 to 200 visible ASCII characters.', 'invalid_idempotency_key');
+}
+
+async function stored<T>(scope: FamilyScope, name: string, key: string, now: number): Promise<T | null> {
+  const row = await scope
+    .selectFrom('idempotency_keys')
+    .select(['response', 'created_at'])
+    .where('scope', '=', name)
+    .where('key', '=', key)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (row.created_at <= now - IDEMPOTENCY_TTL_MS) {
+    await scope.deleteFrom('idempotency_keys').where('scope', '=', name).where('key', '=', key).execute();
+    return null;
+  }
+  return JSON.parse(row.response) as T;
+}
+
+/**
+ * Runs `write` in one transaction; with a key, also records its result under the key in the
+ * same transaction, or returns the recorded result if the key was used already.
+ */
+export async function idempotent<T>(
+  ctx: Ctx,
+  scope: FamilyScope,
+  name: string,
+  key: string | null | undefined,
+  write: (tx: FamilyScope) => Promise<T>,
+): Promise<T> {
+  if (key === null || key === undefined) return scope.transaction(write);
+  checkIdempotencyKey(key);
+  const now = ctx.clock();
+  const earlier = await stored<T>(scope, name, key, now);
+  if (earlier !== null) return earlier;
+  try {
+    return await scope.transaction(async (tx) => {
+      const result = await write(tx);
+      await tx.insertInto('idempotency_keys', { key, scope: name, response: JSON.stringify(result), created_at: now }).execute();
+      return result;
+    });
+  } catch (err) {
+    // A concurrent retry with the same key committed first: answer with its result.
+    if (isUniqueViolation(err)) {
+      const first = await stored<T>(scope, name, key, now);
+      if (first !== null) return first;
+    }
+    throw err;
+  }
+}
