@@ -190,7 +190,15 @@ const CASES: Case[] = [
   { q: 'How much milk today?', now: '2025-03-30T09:00:00', expect: ['300 ml', '2 feeds'] },
   { q: 'How much sleep did she get on Sunday?', expect: ['13 h 15 min', 'Sun 30 Mar'], figures: { sleep_minutes: 795 } },
   { q: 'How much sleep yesterday?', now: '2025-03-30T09:00:00', expect: ['14 h 15 min'] },
-  // --- Not understood
+  // --- Found by a held-out check of unseen phrasings
+  { q: 'How long was her longest nap yesterday?', expect: ['1 h 30 min'], figures: { longest_nap_minutes: 90 } },
+  { q: 'Has she had wheat?', expect: ['toast', '6 times'] }, // porridge (oats) is gluten but not wheat
+  { q: 'How many naps does she take a day on average?', expect: ['3 naps a day', '21 naps'] },
+  { q: 'How much did she sleep over the last week?', expect: ['98 h', 'Wed 26 Mar – Tue 1 Apr'] },
+  { q: 'Has she ever had sesame?', expect: [/^No/, 'sesame'] },
+  // --- Not understood, or not in the log (predictions and advice)
+  { q: 'When is her next feed due?', expect: ["I can't answer that from the log"], answered: false },
+  { q: 'How much milk should she have?', expect: ["I can't answer that from the log"], answered: false },
   { q: 'What is the capital of France?', expect: ["I can't answer that from the log", 'How much milk did Maisie have yesterday?'], answered: false },
   { q: 'Tell me a joke', expect: ["I can't answer that from the log"], answered: false },
 ];

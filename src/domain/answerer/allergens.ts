@@ -33,7 +33,9 @@ export function allergensOf(food: string): Allergen[] {
 }
 
 // Words a parent might use for each group in a question.
-const QUESTION_WORDS: Array<[RegExp, Allergen[]]> = [
+const QUESTION_WORDS: Array<[RegExp, Allergen[], RegExp?]> = [
+  // Wheat is part of the gluten group, but oats and barley are not wheat.
+  [/\bwheat\b/, ['gluten'], /\b(wheat|bread|toast|pasta|couscous|weetabix|crackers?|rusks?|pancakes?|flour|noodles|biscuits?)\b/],
   [/\b(dairy|cow'?s milk|cows milk)\b/, ['milk']],
   [/\beggs?\b/, ['egg']],
   [/\b(shellfish|seafood)\b/, ['crustaceans', 'molluscs']],
@@ -41,7 +43,7 @@ const QUESTION_WORDS: Array<[RegExp, Allergen[]]> = [
   [/\bpeanuts?\b/, ['peanut']],
   [/\btree ?nuts?\b/, ['tree nuts']],
   [/\bnuts\b/, ['tree nuts', 'peanut']],
-  [/\b(gluten|wheat)\b/, ['gluten']],
+  [/\bgluten\b/, ['gluten']],
   [/\b(soya|soy)\b/, ['soya']],
   [/\bsesame\b/, ['sesame']],
   [/\bmustard\b/, ['mustard']],
@@ -53,10 +55,10 @@ const QUESTION_WORDS: Array<[RegExp, Allergen[]]> = [
 ];
 
 /** The allergen group(s) a question names, with the word it used ("eggs" → egg). */
-export function allergensInQuestion(q: string): { word: string; groups: Allergen[] } | null {
-  for (const [re, groups] of QUESTION_WORDS) {
+export function allergensInQuestion(q: string): { word: string; groups: Allergen[]; only?: RegExp } | null {
+  for (const [re, groups, only] of QUESTION_WORDS) {
     const m = q.match(re);
-    if (m) return { word: m[0], groups };
+    if (m) return only ? { word: m[0], groups, only } : { word: m[0], groups };
   }
   return null;
 }

@@ -54,6 +54,14 @@ export function averageReply(topic: WindowTopic, q: string, log: Log, p: Period 
     const avg = s.napMs / s.napCount;
     return { answer: `${name}'s naps averaged ${duration(avg)} ${period.label} (${s.napCount} naps, ${duration(s.napMs)} in total).`, figures: { average_nap_minutes: minutes(avg), naps: s.napCount, period: period.label } };
   }
+  if (topic === 'naps' && /\bhow many\b/.test(q)) {
+    const w = wholeDays(period, log);
+    if (w) {
+      const n = sleepFacts(log.spans, w.window).napCount;
+      const avg = Math.round((n / w.days) * 10) / 10;
+      return { answer: `${name} averaged ${avg} naps a day over ${period.label} (${n} naps in ${w.days} whole days).`, figures: { average_naps_per_day: avg, naps: n, days: w.days, period: period.label } };
+    }
+  }
   const d = perDay(topic, log, period);
   if (!d) {
     return { answer: `There isn't a whole day in ${period.label} yet to average over. ${summarise(topic, log, period).text}`, figures: summarise(topic, log, period).figures };

@@ -63,7 +63,8 @@ export function foodReply(q: string, log: Log, p: Period | null): Reply {
   } else if (allergen) {
     label = allergen.word;
     const groups = new Set<Allergen>(allergen.groups);
-    matches = (foods) => foods.filter((f) => allergensOf(f).some((a) => groups.has(a)));
+    const only = allergen.only;
+    matches = (foods) => foods.filter((f) => allergensOf(f).some((a) => groups.has(a)) && (!only || only.test(f.toLowerCase())));
   } else {
     const unknown = unknownFoodIn(q);
     if (unknown) {

@@ -65,7 +65,12 @@ function supplementKind(q: string): string | undefined {
   return undefined;
 }
 
+// Predictions and advice ("when is her next feed due?", "how much should she drink?") are not
+// in the log; the built-in answerer says so rather than guessing.
+const NOT_FROM_LOG = /\b(next|due|should|ought|will she|will he|going to|predict|recommend\w*|normal|enough)\b/;
+
 function route(q: string, log: Log): Reply | null {
+  if (NOT_FROM_LOG.test(q)) return null;
   const parsed = parsePeriod(q, log.now, log.zone);
   const period = parsed?.period ?? null;
   const rest = parsed?.rest ?? q;

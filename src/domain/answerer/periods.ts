@@ -143,6 +143,8 @@ export function parsePeriod(q: string, now: number, zone: string): ParsedPeriod 
     [new RegExp(`\\b(last|past|previous) ${NUM} days?\\b`), (m) => lastNDays(Math.max(1, Math.min(num(m[2]!), 59)), now, zone)],
     [new RegExp(`\\b(last|past|previous) ${NUM} weeks?\\b`), (m) => lastNDays(Math.min(num(m[2]!) * 7, 56), now, zone)],
     [/\b(last|past|previous) fortnight\b/, () => lastNDays(14, now, zone)],
+    // "the past week" / "over the last week" reads as the last 7 days, "last week" as Mon–Sun.
+    [/\b(over|in|during|for) the (last|past) week\b|\bthe past week\b|\bthe last seven days\b/, () => lastNDays(7, now, zone)],
     [/\b(the )?week before( last)?\b/, () => lastWeek(now, zone, 2)],
     [/\b(last|previous) week\b/, () => lastWeek(now, zone, 1)],
     [/\b(so far )?this week\b|\bthe week so far\b/, () => thisWeek(now, zone)],

@@ -73,10 +73,13 @@ export function summarise(topic: WindowTopic, log: Log, p: Period, supplementKin
     }
     case 'naps': {
       const s = sleepFacts(log.spans, p);
-      const figures = { ...base, naps: s.napCount, nap_minutes: minutes(s.napMs) };
+      const naps = log.spans.filter((x) => !x.night && x.start >= p.start && x.start < p.end);
+      const longest = naps.reduce((m, x) => Math.max(m, x.end - x.start), 0);
+      const figures = { ...base, naps: s.napCount, nap_minutes: minutes(s.napMs), longest_nap_minutes: minutes(longest) };
       const text = s.napCount === 0
         ? `No naps are logged for ${name} ${when}.`
-        : `${name} had ${plural(s.napCount, 'nap')} ${when}, ${duration(s.napMs)} in total.`;
+        : `${name} had ${plural(s.napCount, 'nap')} ${when}, ${duration(s.napMs)} in total` +
+          (s.napCount > 1 ? `; the longest was ${duration(longest)}.` : '.');
       return { text, figures, value: s.napMs, show: duration };
     }
     case 'nappies':
