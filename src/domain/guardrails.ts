@@ -28,7 +28,7 @@ export const GUARDRAIL_TEXTS: Record<Region, Record<GuardrailRule, string>> = {
       'If your baby is choking and you know baby first aid, start it while someone else calls. ' +
       'I am only a log assistant and cannot help in an emergency.',
     medication:
-      'I can’t advise on medicines, supplements doses or how much to give. ' +
+      'I can’t advise on medicines, supplement doses or how much to give. ' +
       'A pharmacist, your GP or NHS 111 (call 111 or visit 111.nhs.uk) can tell you what is right for your baby, ' +
       'and the leaflet in the pack gives the dose for each age. If your baby seems very unwell, call 999. ' +
       LOG_ONLY,
