@@ -14,17 +14,20 @@ export interface TestClock {
   set(iso: string): void;
 }
 
+/** Follows the real time until set(), then stands still at the time set (moved by advance). */
 export function realClock(): TestClock {
+  let frozen: number | null = null;
   let offset = 0;
   return {
     get now() {
-      return Date.now() + offset;
+      return frozen ?? Date.now() + offset;
     },
     advance(ms: number) {
-      offset += ms;
+      if (frozen !== null) frozen += ms;
+      else offset += ms;
     },
     set(iso: string) {
-      offset = Date.parse(iso) - Date.now();
+      frozen = Date.parse(iso);
     },
   };
 }

@@ -1,0 +1,421 @@
+// The web app end to end in a 360×780 phone viewport, against the real server and Debian's
+// chromium: sign up, log a day, see it on home and the timeline, edit/delete/undo, invite a
+// caregiver, tokens, night mode, offline logging without duplicates, accessibility, screenshots.
+import { after, before, describe, test, type TestContext } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ARTIFACTS, PHONE, axeSerious, chromiumMissing, ensureWebBuild, hasRoute, launch, startServer, type Server } from './harness.ts';
+
+const PAGES = ['/', '/timeline', '/insights', '/growth', '/solids', '/ask', '/settings'];
+
+describe('web app (browser)', { skip: chromiumMissing, concurrency: false }, () => {
+  let server: Server;
+  let browser: Browser;
+  let ctx: BrowserContext;
+  let page: Page;
+  let base: string;
+  const email = `parent.${Date.now()}@example.com`;
+  const routes: Record<string, boolean> = {};
+
+  /** Marks a test todo (and stops it) while the server still lacks an endpoint it needs. */
+  const need = (t: TestContext, ...keys: string[]): boolean => {
+    const missing = keys.filter((k) => !routes[k]);
+    if (missing.length) t.todo(`waiting for ${missing.join(', ')} on the server`);
+    return missing.length === 0;
+  };
+
+  /** A same-origin API call from the page, with its session cookie. */
+  const apiIn = (p: Page, method: string, path: string, body?: unknown) =>
+    p.evaluate(
+      async ([m, u, b]) => {
+        const r = await fetch(u as string, {
+          method: m as string,
+          credentials: 'same-origin',
+          headers: b === undefined ? {} : { 'content-type': 'application/json' },
+          body: b === undefined ? undefined : JSON.stringify(b),
+        });
+        return { status: r.status, body: await r.json().catch(() => null) };
+      },
+      [method, path, body] as const,
+    );
+
+  const go = async (path: string, p = page) => {
+    await p.goto(base + path);
+    await p.locator('main h1').first().waitFor();
+  };
+  const toastText = () => page.locator('.toast-text').textContent();
+
+  before(async () => {
+    ensureWebBuild();
+    mkdirSync(ARTIFACTS, { recursive: true });
+    server = await startServer();
+    base = server.url;
+    for (const [key, method, path] of [
+      ['POST /api/vega/log', 'POST', '/api/vega/log'],
+      ['GET /api/vega/live', 'GET', '/api/vega/live'],
+      ['GET /api/vega/events', 'GET', '/api/vega/events'],
+      ['POST /api/vega/event/edit', 'POST', '/api/vega/event/edit'],
+      ['POST /api/vega/event/delete', 'POST', '/api/vega/event/delete'],
+      ['POST /api/vega/undo', 'POST', '/api/vega/undo'],
+      ['GET /api/vega/patterns', 'GET', '/api/vega/patterns'],
+      ['GET /api/vega/measurements', 'GET', '/api/vega/measurements'],
+      ['GET /api/vega/food/suggestions', 'GET', '/api/vega/food/suggestions'],
+      ['POST /api/vega/join', 'POST', '/api/vega/join'],
+      ['GET /api/ask/notes', 'GET', '/api/ask/notes'],
+    ] as const) {
+      routes[key] = await hasRoute(base, method, path);
+    }
+    browser = await launch();
+    ctx = await browser.newContext({ viewport: PHONE, timezoneId: 'Europe/London', locale: 'en-GB' });
+    page = await ctx.newPage();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  test('sign up with the onboard fields lands on home', async () => {
+    await page.goto(base + '/');
+    await page.waitForURL(/\/login/);
+    await page.getByRole('link', { name: 'Create a family' }).click();
+    await page.waitForURL(/\/signup$/);
+    // The timezone comes from the browser.
+    assert.equal(await page.locator('#f-timezone').inputValue(), 'Europe/London');
+    // Errors are shown next to what caused them, before any request.
+    await page.getByRole('button', { name: 'Create family' }).click();
+    await page.locator('#f-password-err').waitFor();
+    await page.fill('#f-email', email);
+    await page.fill('#f-password', 'night-feeds');
+    await page.fill('#f-username', 'mum');
+    await page.fill('#f-baby_name', 'Ada');
+    await page.fill('#f-dob', new Date(Date.now() - 150 * 86400000).toISOString().slice(0, 10));
+    await page.selectOption('#f-gender', 'girl');
+    await page.fill('#f-family_name', 'Lovelace');
+    await page.getByRole('button', { name: 'Create family' }).click();
+    await page.waitForURL(base + '/');
+    await page.getByRole('heading', { name: /Ada/ }).waitFor();
+    const me = await apiIn(page, 'GET', '/api/me');
+    assert.equal(me.status, 200);
+    assert.equal(me.body.role, 'admin');
+  });
+
+  test('signing up again with the same email shows the conflict in plain words', async () => {
+    const other = await browser.newContext({ viewport: PHONE });
+    const p = await other.newPage();
+    await p.goto(base + '/signup');
+    await p.fill('#f-email', email);
+    await p.fill('#f-password', 'another-one');
+    await p.fill('#f-baby_name', 'Bo');
+    await p.fill('#f-dob', '2025-01-01');
+    await p.getByRole('button', { name: 'Create family' }).click();
+    const err = p.locator('.form-error, #f-email-err');
+    await err.first().waitFor();
+    assert.match((await err.first().textContent()) ?? '', /already|exists|registered/i);
+    await other.close();
+  });
+
+  test('log a bottle, a sleep and a wake, a nappy and a solid; home shows them', async (t) => {
+    if (!need(t, 'POST /api/vega/log', 'GET /api/vega/live')) return;
+    await go('/');
+    await page.getByTestId('live-status').waitFor();
+
+    await page.getByTestId('btn-bottle').click();
+    await page.fill('#f-ml', '120');
+    await page.getByRole('button', { name: 'Log bottle 120 ml' }).click();
+    await page.locator('.toast-text', { hasText: 'Bottle 120 ml' }).waitFor();
+    await page.getByTestId('live-status').getByText(/120 ml/).first().waitFor();
+
+    await page.getByTestId('btn-sleep').click();
+    await page.getByTestId('btn-sleep').getByText('Woke up').waitFor();
+    await page.getByTestId('live-status').getByText(/Asleep/).waitFor();
+    await page.getByTestId('btn-sleep').click();
+    await page.getByTestId('btn-sleep').getByText('Fell asleep').waitFor();
+    await page.getByTestId('live-status').getByText(/Awake/).waitFor();
+
+    // Back-dated: a wet nappy 15 minutes ago.
+    await page.getByRole('button', { name: '15 min ago' }).click();
+    await page.getByTestId('btn-nappy-wet').click();
+    await page.locator('.toast-text', { hasText: 'Nappy: wet' }).waitFor();
+
+    await page.getByTestId('btn-solid').click();
+    await page.fill('#solid-foods', 'banana, porridge');
+    await page.getByRole('button', { name: 'Log solids' }).click();
+    await page.locator('.toast-text', { hasText: 'banana' }).waitFor();
+
+    const events = await apiIn(page, 'GET', '/api/vega/today');
+    const types = (events.body?.events ?? []).map((e: any) => e.type).sort();
+    assert.deepEqual(types, ['milk', 'nappy', 'sleep', 'solid', 'wake']);
+    const nappy = events.body.events.find((e: any) => e.type === 'nappy');
+    const bottle = events.body.events.find((e: any) => e.type === 'milk');
+    assert.equal(bottle.ml, 120);
+    assert.equal(bottle.author, 'mum');
+    assert.ok(nappy.ts < bottle.ts, 'the back-dated nappy is earlier than the bottle');
+
+    // Bottle pre-fills the last amount.
+    await page.reload();
+    await page.getByTestId('btn-bottle').click();
+    assert.equal(await page.locator('#f-ml').inputValue(), '120');
+    await page.getByTestId('btn-bottle').click();
+  });
+
+  test('timeline lists them newest first with the author', async (t) => {
+    if (!need(t, 'POST /api/vega/log', 'GET /api/vega/events')) return;
+    await go('/timeline');
+    const rows = page.getByTestId('event');
+    await rows.first().waitFor();
+    const types = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-type')));
+    assert.equal(types.length, 5);
+    assert.equal(types[types.length - 1], 'nappy', 'the back-dated nappy is the oldest, listed last');
+    assert.ok(types.includes('solid') && types.includes('sleep') && types.includes('wake') && types.includes('milk'));
+    assert.match((await rows.first().textContent()) ?? '', /mum/);
+    await page.screenshot({ path: join(ARTIFACTS, 'timeline-360.png') });
+  });
+
+  test('edit one and delete one from the timeline; undo a log from home', async (t) => {
+    if (!need(t, 'POST /api/vega/log', 'GET /api/vega/events', 'POST /api/vega/event/edit', 'POST /api/vega/event/delete', 'POST /api/vega/undo')) return;
+    await go('/timeline');
+    const bottle = page.locator('[data-testid=event][data-type=milk]');
+    await bottle.getByRole('button', { name: /^Edit/ }).click();
+    await bottle.getByLabel(/Amount/).fill('150');
+    await bottle.getByRole('button', { name: 'Save' }).click();
+    await bottle.getByText('Bottle 150 ml').waitFor();
+
+    // An out-of-range edit is refused, and the reason is shown by the entry.
+    await bottle.getByRole('button', { name: /^Edit/ }).click();
+    await bottle.getByLabel(/Amount/).fill('900');
+    await bottle.getByRole('button', { name: 'Save' }).click();
+    await bottle.locator('.error').first().waitFor();
+    await bottle.getByRole('button', { name: 'Cancel' }).click();
+
+    const nappy = page.locator('[data-testid=event][data-type=nappy]');
+    await nappy.getByRole('button', { name: /^Delete/ }).click();
+    await nappy.getByRole('button', { name: /Really delete/ }).click();
+    await nappy.waitFor({ state: 'detached' });
+    let today = await apiIn(page, 'GET', '/api/vega/today');
+    assert.equal(today.body.events.filter((e: any) => e.type === 'nappy').length, 0);
+    assert.equal(today.body.events.find((e: any) => e.type === 'milk').ml, 150);
+
+    // Undo from the confirmation on home.
+    await go('/');
+    await page.getByTestId('btn-breastfeed').click();
+    await page.locator('.toast-text', { hasText: 'Breastfeed' }).waitFor();
+    today = await apiIn(page, 'GET', '/api/vega/today');
+    assert.equal(today.body.events.filter((e: any) => e.type === 'milk').length, 2);
+    await page.locator('.toast').getByRole('button', { name: 'Undo' }).click();
+    await page.locator('.toast-text', { hasText: 'Undone' }).waitFor();
+    today = await apiIn(page, 'GET', '/api/vega/today');
+    assert.equal(today.body.events.filter((e: any) => e.type === 'milk').length, 1);
+  });
+
+  test('a caregiver invited by link joins in another browser and sees the same log', async (t) => {
+    if (!need(t, 'POST /api/vega/join')) return;
+    await go('/settings');
+    await page.getByRole('button', { name: 'Create invite link' }).click();
+    const joinUrl = await page.locator('#join-url').inputValue();
+    assert.match(joinUrl, /\/join\?code=/);
+    // join_url carries PUBLIC_URL (localhost by default); open its path on the test server.
+    const u = new URL(joinUrl);
+    const nanny = await browser.newContext({ viewport: PHONE, timezoneId: 'Europe/London' });
+    const p = await nanny.newPage();
+    await p.goto(base + u.pathname + u.search);
+    await p.getByRole('heading', { name: 'Join your family' }).waitFor();
+    await p.fill('#f-email', `nanny.${Date.now()}@example.com`);
+    await p.fill('#f-password', 'bottles!');
+    await p.fill('#f-username', 'nanny');
+    await p.getByRole('button', { name: 'Join family' }).click();
+    await p.waitForURL(base + '/');
+    await p.getByRole('heading', { name: /Ada/ }).waitFor();
+    const me = await apiIn(p, 'GET', '/api/me');
+    assert.equal(me.body.role, 'member');
+    if (routes['GET /api/vega/events']) {
+      await go('/timeline', p);
+      await p.locator('[data-testid=event][data-type=milk]').getByText('Bottle 150 ml').waitFor();
+      await p.locator('[data-testid=event][data-type=milk]').getByText('mum').waitFor();
+    }
+    // The link works once.
+    const again = await nanny.newPage();
+    const c2 = await browser.newContext();
+    const p2 = await c2.newPage();
+    await p2.goto(base + u.pathname + u.search);
+    await p2.fill('#f-email', `second.${Date.now()}@example.com`);
+    await p2.fill('#f-password', 'bottles!');
+    await p2.getByRole('button', { name: 'Join family' }).click();
+    await p2.locator('.form-error').waitFor();
+    await again.close();
+    await c2.close();
+    await nanny.close();
+    // The family now has two members.
+    await page.reload();
+    await page.getByTestId('members').getByText('nanny', { exact: true }).waitFor();
+  });
+
+  test('create a read-only token, use it, revoke it', async () => {
+    await go('/settings');
+    await page.fill('#f-label', 'e2e script');
+    await page.uncheck('#tok-write');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const secret = (await page.locator('#new-token-value').textContent())?.trim() ?? '';
+    assert.ok(secret.length > 10, 'the token is shown once');
+    const row = page.getByTestId('tokens').locator('li', { hasText: 'e2e script' });
+    await row.waitFor();
+    assert.match((await row.textContent()) ?? '', /read/);
+    const ok = await fetch(`${base}/api/me`, { headers: { authorization: `Bearer ${secret}` } });
+    assert.equal(ok.status, 200);
+    await row.getByRole('button', { name: /Revoke/ }).click();
+    await row.waitFor({ state: 'detached' });
+    const gone = await fetch(`${base}/api/me`, { headers: { authorization: `Bearer ${secret}` } });
+    assert.equal(gone.status, 401);
+  });
+
+  test('night mode follows the system, toggles and is remembered', async () => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.evaluate(() => localStorage.removeItem('theme'));
+    await go('/');
+    const bg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    assert.equal(await bg(), 'rgb(11, 15, 20)', 'dark when the system is dark');
+    await page.click('#night-toggle');
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light');
+    assert.notEqual(await bg(), 'rgb(11, 15, 20)');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.click('#night-toggle');
+    assert.equal(await bg(), 'rgb(11, 15, 20)', 'dark by choice while the system is light');
+    await page.reload();
+    await page.locator('main h1').waitFor();
+    assert.equal(await bg(), 'rgb(11, 15, 20)', 'remembered after a reload');
+    assert.equal(await page.getByRole('button', { name: /Night on/ }).getAttribute('aria-pressed'), 'true');
+    // Red-free: no reddish text or backgrounds on home at night.
+    const reds = await page.evaluate(() => {
+      const out: string[] = [];
+      for (const el of document.querySelectorAll<HTMLElement>('body *')) {
+        for (const c of [getComputedStyle(el).color, getComputedStyle(el).backgroundColor]) {
+          const m = c.match(/\d+/g)?.map(Number);
+          if (m && m.length >= 3 && (m[3] ?? 1) !== 0 && m[0] > 120 && m[0] > m[1] * 1.6 && m[0] > m[2] * 1.6) out.push(`${el.tagName}.${el.className}: ${c}`);
+        }
+      }
+      return out;
+    });
+    assert.deepEqual(reds, []);
+    await page.screenshot({ path: join(ARTIFACTS, 'home-night-360.png') });
+    await page.click('#night-toggle');
+  });
+
+  test('a log made offline is queued and delivered exactly once', async (t) => {
+    if (!need(t, 'POST /api/vega/log')) return;
+    await go('/');
+    const count = async () => ((await apiIn(page, 'GET', '/api/vega/today')).body?.events ?? []).filter((e: any) => e.type === 'nappy' && e.kind === 'dirty').length;
+    const before = await count();
+    await ctx.setOffline(true);
+    await page.getByTestId('btn-nappy-dirty').click();
+    await page.getByTestId('offline-banner').getByText(/1 log waiting/).waitFor();
+    assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('pending-logs') ?? '[]').length), 1);
+    await ctx.setOffline(false);
+    await page.waitForFunction(() => JSON.parse(localStorage.getItem('pending-logs') ?? '[]').length === 0);
+    await page.getByTestId('offline-banner').waitFor({ state: 'detached' });
+    assert.equal(await count(), before + 1);
+    // Going offline and online again sends nothing more.
+    await ctx.setOffline(true);
+    await ctx.setOffline(false);
+    await page.waitForTimeout(500);
+    assert.equal(await count(), before + 1);
+  });
+
+  test('a send cut off after the server saved it is retried with the same key and not duplicated', async (t) => {
+    if (!need(t, 'POST /api/vega/log')) return;
+    await go('/');
+    const count = async () => ((await apiIn(page, 'GET', '/api/vega/today')).body?.events ?? []).filter((e: any) => e.type === 'nappy' && e.kind === 'both').length;
+    const before = await count();
+    const keys: string[] = [];
+    let cut = true;
+    await page.route('**/api/vega/log', async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (cut) {
+        cut = false;
+        await route.fetch(); // the server saves it…
+        return route.abort('connectionreset'); // …but the phone never hears back
+      }
+      return route.continue();
+    });
+    await page.getByTestId('btn-nappy-both').click();
+    await page.getByTestId('offline-banner').waitFor();
+    await page.evaluate(() => dispatchEvent(new Event('online')));
+    await page.waitForFunction(() => JSON.parse(localStorage.getItem('pending-logs') ?? '[]').length === 0);
+    await page.unroute('**/api/vega/log');
+    assert.equal(keys.length, 2);
+    assert.ok(keys[0] && keys[0] === keys[1], 'the retry carries the same Idempotency-Key');
+    assert.equal(await count(), before + 1, 'the server wrote it once');
+  });
+
+  test('screenshots of home, timeline, insights and growth at 360×780', async () => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    for (const [path, name] of [['/', 'home'], ['/timeline', 'timeline'], ['/insights', 'insights'], ['/growth', 'growth']]) {
+      await go(path);
+      await page.waitForLoadState('networkidle');
+      await page.locator('[aria-busy=true]').first().waitFor({ state: 'detached' }).catch(() => {});
+      await page.screenshot({ path: join(ARTIFACTS, `${name}-360.png`) });
+    }
+  });
+
+  test('no serious or critical accessibility violations on any page (axe-core), day and night', async () => {
+    const problems: string[] = [];
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.evaluate(() => localStorage.removeItem('theme'));
+      for (const path of PAGES) {
+        await go(path);
+        await page.waitForLoadState('networkidle');
+        await page.locator('[aria-busy=true]').first().waitFor({ state: 'detached' }).catch(() => {});
+        // Open a sheet on home so its form is scanned too.
+        if (path === '/') await page.getByTestId('btn-solid').click();
+        for (const v of await axeSerious(page)) problems.push(`${scheme} ${path}: ${v}`);
+      }
+    }
+    // The signed-out pages, in a fresh context.
+    const anon = await browser.newContext({ viewport: PHONE });
+    const p = await anon.newPage();
+    for (const path of ['/login', '/signup', '/join?code=abc']) {
+      await p.goto(base + path);
+      await p.locator('h1').waitFor();
+      for (const v of await axeSerious(p)) problems.push(`${path}: ${v}`);
+    }
+    await anon.close();
+    assert.deepEqual(problems, []);
+  });
+
+  test('keyboard: the log buttons are reachable with Tab and work with Enter', async (t) => {
+    if (!need(t, 'POST /api/vega/log')) return;
+    await page.emulateMedia({ colorScheme: 'light' });
+    await go('/');
+    await page.getByTestId('btn-note').focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => document.activeElement?.id);
+    assert.equal(focused, 'note-text');
+    await page.keyboard.type('Giggled at the cat');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.locator('.toast-text', { hasText: 'Giggled' }).waitFor();
+    // Focus is drawn visibly.
+    await page.keyboard.press('Tab');
+    const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
+    assert.equal(outline, 'solid');
+  });
+
+  test('sign out ends the session everywhere in the app', async () => {
+    await go('/settings');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(/\/login/);
+    const me = await apiIn(page, 'GET', '/api/me');
+    assert.equal(me.status, 401);
+    // Signing back in works and a wrong password is explained.
+    await page.fill('#f-email', email);
+    await page.fill('#f-password', 'wrong-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.locator('.form-error').waitFor();
+    await page.fill('#f-password', 'night-feeds');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(base + '/');
+  });
+});

@@ -1,0 +1,119 @@
+// Browser-test plumbing: Debian's chromium (never a downloaded browser), the real server as a
+// child process on a throwaway in-memory database, and a fresh web build when the sources
+// changed since the last one.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const ROOT = new URL('../../', import.meta.url).pathname;
+export const CHROMIUM = '/usr/bin/chromium';
+export const ARTIFACTS = join(ROOT, 'test-artifacts');
+export const PHONE = { width: 360, height: 780 };
+const AXE_SOURCE = readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
+
+export const chromiumMissing: string | false = existsSync(CHROMIUM)
+  ? false
+  : `no browser at ${CHROMIUM}: install Debian's chromium (apt-get install -y chromium) to run the browser tests`;
+
+function newest(dir: string): number {
+  let t = 0;
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    const s = statSync(p);
+    t = Math.max(t, s.isDirectory() ? newest(p) : s.mtimeMs);
+  }
+  return t;
+}
+
+/** Builds web/dist when it is missing or older than web/src, web/public or web/index.html. */
+export function ensureWebBuild(): void {
+  const built = join(ROOT, 'web/dist/index.html');
+  const src = Math.max(newest(join(ROOT, 'web/src')), newest(join(ROOT, 'web/public')), statSync(join(ROOT, 'web/index.html')).mtimeMs);
+  if (existsSync(built) && statSync(built).mtimeMs >= src) return;
+  const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) throw new Error('vite build failed');
+}
+
+export interface Server {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts `node --import tsx src/main.ts` on a free port and an in-memory database. */
+export function startServer(env: Record<string, string> = {}): Promise<Server> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error(`server did not print its address within 30 s:\n${out}`));
+    }, 30000);
+    const onData = (b: Buffer) => {
+      out += b.toString();
+      const m = out.match(/https?:\/\/[^\s"]+/);
+      if (m) {
+        clearTimeout(timer);
+        child.stdout!.off('data', onData);
+        child.stdout!.resume();
+        child.stderr!.resume();
+        resolve({
+          url: m[0].replace(/\/$/, ''),
+          stop: () =>
+            new Promise<void>((done) => {
+              if (child.exitCode !== null) return done();
+              child.once('exit', () => done());
+              child.kill('SIGTERM');
+              setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+            }),
+        });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (b: Buffer) => (out += b.toString()));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code}) before listening:\n${out}`));
+    });
+  });
+}
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+/** Runs axe-core on the page; returns the serious and critical violations, readably. */
+export async function axeSerious(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) {
+    // Evaluated over the devtools protocol: the app's CSP (script-src 'self') rightly refuses
+    // an injected <script> tag, and the scan should see the page under its real CSP.
+    await page.evaluate(AXE_SOURCE);
+  }
+  const violations: any[] = await page.evaluate(async () => {
+    const r = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+    return r.violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n: any) => n.target.join(' ')).join(' | ')}`);
+}
+
+/** True when the server has a route for this method and path (an unauthenticated call is 401, not 404). */
+export async function hasRoute(base: string, method: string, path: string): Promise<boolean> {
+  const res = await fetch(base + path, {
+    method,
+    headers: method === 'GET' ? {} : { 'content-type': 'application/json', origin: base },
+    body: method === 'GET' ? undefined : '{}',
+  });
+  return res.status !== 404;
+}
