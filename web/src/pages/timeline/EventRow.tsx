@@ -120,7 +120,7 @@ function EditForm({ event: e, onSave, onCancel, error, fieldErrors }: {
   };
   const err = (k: string) => fieldErrors[k] && <p class="error" role="alert">{fieldErrors[k]}</p>;
   return (
-    <form onSubmit={save} class="card" style={{ marginTop: '0.5rem' }} aria-label="Edit entry">
+    <form onSubmit={save} noValidate class="card" style={{ marginTop: '0.5rem' }} aria-label="Edit entry">
       <div class="field">
         <label for={`${id}-time`}>Time</label>
         <input id={`${id}-time`} type="time" value={time} onInput={(x) => setTime((x.currentTarget as HTMLInputElement).value)} />
