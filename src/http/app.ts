@@ -19,6 +19,7 @@ import { profileRoutes } from './routes/profile.ts';
 import { discoveryRoutes } from './routes/discovery.ts';
 import { trackerRoutes } from './routes/tracker.ts';
 import { insightRoutes } from './routes/insights.ts';
+import { askRoutes } from './routes/ask.ts';
 
 export interface AppOptions {
   /** pino logger options, or false for none (tests) */
@@ -88,6 +89,7 @@ export async function buildApp(ctx: Ctx, opts: AppOptions = {}): Promise<Fastify
   profileRoutes(app, ctx);
   trackerRoutes(app, ctx);
   insightRoutes(app, ctx);
+  askRoutes(app, ctx);
   await registerWeb(app);
   await app.ready();
   return app;

@@ -43,3 +43,19 @@ export async function bumpCounter(ctx: Ctx, bucket: string, windowMs: number): P
   }
   return { count: Number(row.count), windowStart, resetInMs: windowStart + windowMs - now };
 }
+
+/** A named counter that never resets by itself (the bucket name carries the period). */
+export async function readNamedCounter(ctx: Ctx, bucket: string): Promise<number> {
+  const row = await ctx.db.kysely.selectFrom('counters').select('count').where('bucket', '=', bucket).where('window_start', '=', 0).executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+export async function bumpNamedCounter(ctx: Ctx, bucket: string): Promise<number> {
+  const row = await ctx.db.kysely
+    .insertInto('counters')
+    .values({ bucket, window_start: 0, count: 1 })
+    .onConflict((oc) => oc.columns(['bucket', 'window_start']).doUpdateSet({ count: sql`counters.count + 1` }))
+    .returning('count')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

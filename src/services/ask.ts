@@ -1,0 +1,120 @@
+// Question answering over the family's own log (paid plan). Order of checks: plan (402),
+// "remember:" notes, guardrails (they answer before any model and cost nothing), the usage
+// limits (429), then the optional LLM with the built-in answerer as its fallback.
+import type { Ctx } from './context.ts';
+import { scopeOf } from './context.ts';
+import { requireScope, type Actor } from './actor.ts';
+import { AppError } from '../errors.ts';
+import type { UsageLimit } from '../schemas/ask.ts';
+import { checkGuardrails } from '../domain/guardrails.ts';
+import { answerQuestion, ANSWER_WINDOW_DAYS, ANSWERER_MODEL, buildLlmContext, type AnswerContext } from '../domain/answerer/index.ts';
+import { LLM_SYSTEM_PROMPT } from '../domain/answerer/context.ts';
+import { addDays, dayBounds, localDateOf } from '../domain/time.ts';
+import { askLlm } from './llm-client.ts';
+import { childProfile, loadFamily, type FamilyRow } from './family-row.ts';
+import { eventsBetween, latestOfType } from './live.ts';
+import { loadNotes, saveNote } from './notes.ts';
+import { bumpNamedCounter, readNamedCounter } from './counters.ts';
+
+const REMEMBER = /^\s*remember\s*:/i;
+const LLM_TIMEOUT_MS = 10_000;
+
+function buckets(family: FamilyRow, now: number) {
+  const day = localDateOf(now, family.timezone);
+  return { day: `ask:day:${family.id}:${day}`, month: `ask:month:${family.id}:${day.slice(0, 7)}` };
+}
+
+async function usage(ctx: Ctx, family: FamilyRow, now: number): Promise<UsageLimit> {
+  const b = buckets(family, now);
+  const daily_used = await readNamedCounter(ctx, b.day);
+  const monthly_used = await readNamedCounter(ctx, b.month);
+  const { askDailyLimit: d, askMonthlyLimit: m } = ctx.config;
+  return {
+    daily_limit: d,
+    daily_used,
+    daily_remaining: Math.max(0, d - daily_used),
+    monthly_limit: m,
+    monthly_used,
+    monthly_remaining: Math.max(0, m - monthly_used),
+  };
+}
+
+async function answerContext(ctx: Ctx, actor: Actor, family: FamilyRow, now: number): Promise<AnswerContext> {
+  const scope = scopeOf(ctx, actor);
+  const from = dayBounds(addDays(localDateOf(now, family.timezone), -ANSWER_WINDOW_DAYS), family.timezone)[0];
+  const events = await eventsBetween(scope, from, now + 1);
+  // "How much does she weigh?" should work even when the last weigh-in is months old.
+  for (const type of ['weight', 'length']) {
+    if (!events.some((e) => e.type === type)) {
+      const older = await latestOfType(scope, type, from);
+      if (older) events.unshift(older);
+    }
+  }
+  return { events, profile: childProfile(family), now, notes: await loadNotes(scope) };
+}
+
+export async function askQuestion(ctx: Ctx, actor: Actor, question: string) {
+  const scope = scopeOf(ctx, actor);
+  const family = await loadFamily(scope);
+  const now = ctx.clock();
+  if (family.plan !== 'paid') {
+    throw new AppError(402, 'payment_required', 'Asking questions about the log is part of the paid plan.');
+  }
+  if (REMEMBER.test(question)) {
+    requireScope(actor, 'write');
+    const note = await saveNote(ctx, actor, question.replace(REMEMBER, ''));
+    const answer = `Noted: "${note.text}". I'll use it when it helps answer a question.`;
+    return { answer, reply: answer, model: null, context_used: false, guardrail: null, usage_limit: await usage(ctx, family, now), saved_notes: [note] };
+  }
+  requireScope(actor, 'read');
+  const guard = checkGuardrails(question, childProfile(family).region);
+  if (guard) {
+    return {
+      answer: guard.answer,
+      reply: guard.answer,
+      model: null,
+      context_used: false,
+      guardrail: guard.rule,
+      usage_limit: await usage(ctx, family, now),
+      saved_notes: null,
+    };
+  }
+  const before = await usage(ctx, family, now);
+  if (before.daily_remaining <= 0 || before.monthly_remaining <= 0) {
+    const daily = before.daily_remaining <= 0;
+    throw new AppError(
+      429,
+      'usage_limit_reached',
+      daily
+        ? `You have asked ${before.daily_limit} questions today, the daily limit. It resets at midnight.`
+        : `You have asked ${before.monthly_limit} questions this month, the monthly limit. It resets on the 1st.`,
+      { usage_limit: before },
+    );
+  }
+  const actx = await answerContext(ctx, actor, family, now);
+  const builtin = answerQuestion(question, actx);
+  let answer = builtin.answer;
+  let model: string = ANSWERER_MODEL;
+  let contextUsed = builtin.answered;
+  if (ctx.config.llm) {
+    try {
+      answer = await askLlm({ ...ctx.config.llm, timeoutMs: LLM_TIMEOUT_MS }, LLM_SYSTEM_PROMPT, buildLlmContext(actx), question);
+      model = ctx.config.llm.model;
+      contextUsed = true;
+    } catch {
+      // The built-in answer stands: a model that is down or slow must not leave a parent without one.
+    }
+  }
+  const b = buckets(family, now);
+  await bumpNamedCounter(ctx, b.day);
+  await bumpNamedCounter(ctx, b.month);
+  return {
+    answer,
+    reply: answer,
+    model,
+    context_used: contextUsed,
+    guardrail: null,
+    usage_limit: await usage(ctx, family, now),
+    saved_notes: builtin.notes_used,
+  };
+}
