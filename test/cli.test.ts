@@ -1,0 +1,71 @@
+// The tracker command-line tool, run as a user would: a real process on a real database file.
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
+
+const run = promisify(execFile);
+const BIN = new URL('../bin/tracker.mjs', import.meta.url).pathname;
+
+describe('tracker CLI on the embedded SQLite store', () => {
+  let dir: string;
+  let env: NodeJS.ProcessEnv;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'tracker-cli-'));
+    env = { ...process.env, DATABASE_URL: `sqlite:${join(dir, 'tracker.db')}`, LOG_LEVEL: 'silent' };
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  const tracker = (...args: string[]) => run(process.execPath, [BIN, ...args], { env, timeout: 120_000 });
+
+  test('--help lists every command', async () => {
+    const { stdout } = await tracker('--help');
+    for (const c of ['serve', 'migrate', 'plan', 'backup', 'demo']) assert.match(stdout, new RegExp(`\\b${c}\\b`));
+  });
+
+  test('migrate creates the schema, then reports it is current', async () => {
+    const first = await tracker('migrate');
+    assert.match(first.stdout, /Applied: 001_initial/);
+    const second = await tracker('migrate');
+    assert.match(second.stdout, /already at the current schema/);
+  });
+
+  test('demo creates a family with history and prints its sign-in and a working token', async () => {
+    const { stdout } = await tracker('demo', '--days', '5');
+    assert.match(stdout, /email: +demo-[0-9a-f]+@example\.com/);
+    assert.match(stdout, /API token \(read\+write\): bt_/);
+    const db = new Database(join(dir, 'tracker.db'), { readonly: true });
+    const n = db.prepare('select count(*) n from events').get() as { n: number };
+    db.close();
+    assert.ok(n.n > 80, `${n.n} events for 5 days`);
+  });
+
+  test('plan sets the family plan by account email; bad input is refused clearly', async () => {
+    const db = new Database(join(dir, 'tracker.db'), { readonly: true });
+    const email = (db.prepare('select email from users limit 1').get() as { email: string }).email;
+    db.close();
+    const { stdout } = await tracker('plan', email.toUpperCase(), 'paid');
+    assert.match(stdout, /now on the paid plan/);
+    const check = new Database(join(dir, 'tracker.db'), { readonly: true });
+    assert.equal((check.prepare('select plan from families').get() as { plan: string }).plan, 'paid');
+    check.close();
+    await assert.rejects(tracker('plan', email, 'gold'), (e: any) => /free' or 'paid/.test(e.stderr));
+    await assert.rejects(tracker('plan', 'nobody@example.com', 'paid'), (e: any) => /No account/.test(e.stderr));
+  });
+
+  test('backup writes a consistent copy that opens with the same data', async () => {
+    const target = join(dir, 'copy.db');
+    const { stdout } = await tracker('backup', target);
+    assert.match(stdout, /Backed up/);
+    assert.ok(existsSync(target));
+    const copy = new Database(target, { readonly: true });
+    const n = copy.prepare('select count(*) n from events').get() as { n: number };
+    copy.close();
+    assert.ok(n.n > 80);
+    await assert.rejects(tracker('backup', target), (e: any) => /already exists/.test(e.stderr));
+  });
+});
