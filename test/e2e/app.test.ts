@@ -128,6 +128,8 @@ describe('web app (browser)', { skip: chromiumMissing, concurrency: false }, () 
     await page.locator('.toast-text', { hasText: 'Bottle 120 ml' }).waitFor();
     await page.getByTestId('live-status').getByText(/120 ml/).first().waitFor();
 
+    // Fell asleep half an hour ago (back-dated), woke now.
+    await page.getByRole('button', { name: '30 min ago' }).click();
     await page.getByTestId('btn-sleep').click();
     await page.getByTestId('btn-sleep').getByText('Woke up').waitFor();
     await page.getByTestId('live-status').getByText(/Asleep/).waitFor();
@@ -152,7 +154,8 @@ describe('web app (browser)', { skip: chromiumMissing, concurrency: false }, () 
     const bottle = events.body.events.find((e: any) => e.type === 'milk');
     assert.equal(bottle.ml, 120);
     assert.equal(bottle.author, 'mum');
-    assert.ok(nappy.ts < bottle.ts, 'the back-dated nappy is earlier than the bottle');
+    const sleep = events.body.events.find((e: any) => e.type === 'sleep');
+    assert.ok(sleep.ts < nappy.ts && nappy.ts < bottle.ts, 'back-dated logs carry their earlier times');
 
     // Bottle pre-fills the last amount.
     await page.reload();
@@ -168,7 +171,7 @@ describe('web app (browser)', { skip: chromiumMissing, concurrency: false }, () 
     await rows.first().waitFor();
     const types = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-type')));
     assert.equal(types.length, 5);
-    assert.equal(types[types.length - 1], 'nappy', 'the back-dated nappy is the oldest, listed last');
+    assert.deepEqual(types.slice(-2), ['nappy', 'sleep'], 'the back-dated nappy and sleep are the oldest, listed last');
     assert.ok(types.includes('solid') && types.includes('sleep') && types.includes('wake') && types.includes('milk'));
     assert.match((await rows.first().textContent()) ?? '', /mum/);
     await page.screenshot({ path: join(ARTIFACTS, 'timeline-360.png') });
@@ -322,6 +325,25 @@ describe('web app (browser)', { skip: chromiumMissing, concurrency: false }, () 
     assert.equal(await count(), before + 1);
   });
 
+  test('installable: a manifest, a service worker, and the app opens with no connection', async () => {
+    await go('/');
+    const manifest = await apiIn(page, 'GET', '/assets/manifest.webmanifest');
+    assert.equal(manifest.status, 200);
+    assert.equal(manifest.body.display, 'standalone');
+    assert.ok(manifest.body.icons.some((i: any) => i.sizes === '512x512'));
+    await page.waitForFunction(async () => !!(await navigator.serviceWorker.getRegistration())?.active, null, { timeout: 15000 });
+    await page.reload(); // now controlled by the worker, which has cached the shell
+    await page.locator('main h1').waitFor();
+    await ctx.setOffline(true);
+    try {
+      await page.reload();
+      await page.getByRole('heading', { name: /Ada/ }).waitFor();
+      await page.getByTestId('btn-bottle').waitFor();
+    } finally {
+      await ctx.setOffline(false);
+    }
+  });
+
   test('a send cut off after the server saved it is retried with the same key and not duplicated', async (t) => {
     if (!need(t, 'POST /api/vega/log')) return;
     await go('/');
@@ -356,6 +378,12 @@ describe('web app (browser)', { skip: chromiumMissing, concurrency: false }, () 
       await page.locator('[aria-busy=true]').first().waitFor({ state: 'detached' }).catch(() => {});
       await page.screenshot({ path: join(ARTIFACTS, `${name}-360.png`) });
     }
+    // And once on a desktop screen, where the tabs become a side list.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await go('/');
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: join(ARTIFACTS, 'home-desktop.png') });
+    await page.setViewportSize(PHONE);
   });
 
   test('no serious or critical accessibility violations on any page (axe-core), day and night', async () => {

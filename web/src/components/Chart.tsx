@@ -45,6 +45,8 @@ export function Chart({ title, x, series, data, height = 200, time = true, yLabe
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const themeVersion = useThemeVersion();
+  const yZero = series.some((s) => s.bars);
+  const xPad = series.some((s) => s.bars) ? (time ? 43200 : 0.5) : 0;
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -54,7 +56,12 @@ export function Chart({ title, x, series, data, height = 200, time = true, yLabe
     const opts: uPlot.Options = {
       width: Math.max(280, el.clientWidth),
       height,
-      scales: { x: { time } },
+      // Pad the x range so the first and last bars aren't cut in half.
+      scales: {
+        x: { time, range: (_u: uPlot, min: number, max: number) => [min - xPad, max + xPad] },
+        // Counts and amounts start at zero; an empty fortnight shows 0–1 rather than a made-up scale.
+        y: { range: (_u: uPlot, min: number, max: number) => (yZero ? [0, max > 0 ? max * 1.1 : 1] : [min, max]) },
+      },
       axes: [
         { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid } },
         { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid }, label: yLabel, size: 44 },
@@ -73,7 +80,7 @@ export function Chart({ title, x, series, data, height = 200, time = true, yLabe
           value: (_u: uPlot, v: number | null) => (v == null ? '—' : `${Math.round(v * 10) / 10}${s.unit ? ` ${s.unit}` : ''}`),
         })),
       ],
-      legend: { show: true },
+      legend: { show: true, live: false },
     };
     const plot = new uPlot(opts, [x, ...data] as uPlot.AlignedData, el);
     const ro = new ResizeObserver(() => plot.setSize({ width: Math.max(280, el.clientWidth), height }));

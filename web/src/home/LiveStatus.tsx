@@ -50,11 +50,12 @@ export function vitaminDDone(log: unknown): boolean | null {
   return false;
 }
 
-function Stat({ label, value, cls = '', children }: { label: string; value?: string | null; cls?: string; children?: any }) {
+function Stat({ label, value, sub, cls = '', children }: { label: string; value?: string | null; sub?: string | null; cls?: string; children?: any }) {
   return (
     <div class={`stat ${cls}`}>
       <span class="label">{label}</span>
       {value != null && <span class="value">{value}</span>}
+      {sub ? <span class="sub">{sub}</span> : null}
       {children}
     </div>
   );
@@ -73,8 +74,11 @@ export function LiveStatus({ live, units, lastSleepTs }: { live: Live; units: st
   const vitd = vitaminDDone(live.supplement_log);
   const nap = napWindow(live.next_nap_window_at, now);
   const hungry: Record<string, string> = {
-    not_yet: 'not yet', hungry_soon: 'soon', overdue: 'overdue', dream_feed: 'dream feed', unknown: '',
+    not_yet: 'not hungry yet', hungry_soon: 'hungry soon', overdue: 'overdue', dream_feed: 'dream feed', unknown: '',
   };
+  const at = (ts: string | null | undefined) => (ts ? clock(ts) : '—');
+  const rel = (ts: string | null | undefined) => (ts ? relative(ts, now) : null);
+  const poop = live.last_poop_hours_ago;
   return (
     <section aria-labelledby="status-h">
       <h2 id="status-h" class="sr-only">Right now</h2>
@@ -83,28 +87,21 @@ export function LiveStatus({ live, units, lastSleepTs }: { live: Live; units: st
           <p class={`alert alert-${live.alert_level ?? 'info'}`} role="note" data-testid="alert">{live.alert_msg}</p>
         )}
         <Stat label="Now" value={sleepState} cls={`big ${live.asleep ? 'asleep' : ''}`} />
-        <Stat
-          label="Next feed"
-          value={
-            live.next_feed_at
-              ? `${clock(live.next_feed_at)} (${relative(live.next_feed_at, now)})${hungry[live.hungry_state] ? ` · ${hungry[live.hungry_state]}` : ''}`
-              : live.hungry_state && hungry[live.hungry_state] ? hungry[live.hungry_state] : '—'
-          }
-        />
-        <Stat label="Milk today" value={`${showMl(ml, units)}${target ? ` of ${target}` : ''}${live.feeds_today != null ? ` · ${live.feeds_today} feeds` : ''}`}>
+        <Stat label="Next feed" value={live.next_feed_at ? at(live.next_feed_at) : hungry[live.hungry_state] || '—'}
+          sub={[rel(live.next_feed_at), live.next_feed_at ? hungry[live.hungry_state] : ''].filter(Boolean).join(' · ')} />
+        <Stat label="Milk today" value={target ? `${ml} / ${target} ml` : showMl(ml, units)}
+          sub={live.feeds_today != null ? `${live.feeds_today} feed${live.feeds_today === 1 ? '' : 's'}` : null}>
           {target ? (
             <div class="meter" role="img" aria-label={`${Math.round((ml / target) * 100)}% of the daily target`}>
               <span style={{ width: `${Math.min(100, (ml / target) * 100)}%` }} />
             </div>
           ) : null}
         </Stat>
-        <Stat label="Nap window" value={nap ?? '—'} />
-        <Stat label="Bedtime" value={live.expected_bedtime_at ? `${clock(live.expected_bedtime_at)} (${relative(live.expected_bedtime_at, now)})` : '—'} />
-        <Stat
-          label="Last poop"
-          value={live.last_poop_hours_ago != null ? `${duration(live.last_poop_hours_ago * 60)} ago${live.poop_status && live.poop_status !== 'ok' ? ` · ${String(live.poop_status).replace(/_/g, ' ')}` : ''}` : '—'}
-        />
-        <Stat label="Vitamin D" value={vitd == null ? '—' : vitd ? 'Done today ✓' : 'Not yet today'} />
+        <Stat label="Nap window" value={nap ? nap.split(' (')[0] : '—'} sub={nap && nap.includes(' (') ? nap.slice(nap.indexOf(' (') + 2, -1) : null} />
+        <Stat label="Bedtime" value={at(live.expected_bedtime_at)} sub={rel(live.expected_bedtime_at)} />
+        <Stat label="Last poop" value={poop != null ? (poop * 60 < 1 ? 'just now' : `${duration(poop * 60)} ago`) : '—'}
+          sub={live.poop_status ? String(live.poop_status).replace(/_/g, ' ') : null} />
+        <Stat label="Vitamin D" value={vitd == null ? '—' : vitd ? 'Done ✓' : 'Not yet'} sub={vitd === false ? 'today' : null} />
       </div>
     </section>
   );

@@ -16,11 +16,10 @@ export function WhenPicker({ when, onChange, zone }: { when: When; onChange: (w:
   );
   return (
     <div class="when" role="group" aria-label="When did it happen">
-      <span class="muted small">When:</span>
       {opt('Now', { kind: 'now' }, when.kind === 'now')}
       {opt('15 min ago', { kind: 'ago', minutes: 15 }, when.kind === 'ago' && when.minutes === 15)}
       {opt('30 min ago', { kind: 'ago', minutes: 30 }, when.kind === 'ago' && when.minutes === 30)}
-      <label class="sr-only" for="when-time">At a time</label>
+      <label class="sr-only" for="when-time">Or at a time</label>
       <input
         id="when-time"
         type="time"

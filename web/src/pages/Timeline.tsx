@@ -63,9 +63,10 @@ export function Timeline() {
 
 function summary(events: LogEvent[]): string {
   const n = (t: string) => events.filter((e) => e.type === t).length;
+  const plural = (k: number, one: string, many: string) => `${k} ${k === 1 ? one : many}`;
   const ml = events.filter((e) => e.type === 'milk').reduce((a, e) => a + (e.ml ?? 0), 0);
-  const parts = [`${n('milk')} feeds${ml ? ` (${ml} ml)` : ''}`, `${n('nappy')} nappies`, `${n('sleep')} sleeps`];
-  if (n('solid')) parts.push(`${n('solid')} solids`);
+  const parts = [`${plural(n('milk'), 'feed', 'feeds')}${ml ? ` (${ml} ml)` : ''}`, plural(n('nappy'), 'nappy', 'nappies'), plural(n('sleep'), 'sleep', 'sleeps')];
+  if (n('solid')) parts.push(plural(n('solid'), 'solid meal', 'solid meals'));
   return parts.join(' · ');
 }
 

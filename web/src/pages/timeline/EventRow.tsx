@@ -6,7 +6,7 @@ import { ApiError, post } from '../../lib/api';
 import { describe, ICONS, type LogEvent } from '../../lib/describe';
 import { clock } from '../../lib/time';
 
-const EMOJIS = ['❤️', '👍', '😂', '😮'];
+const EMOJIS = ['❤️', '👍', '😂'];
 const KINDS: Record<string, string[]> = { nappy: ['wet', 'dirty', 'both', 'dry'], supplement: ['vitd', 'iron', 'multivitamin'] };
 
 export function EventRow({ event: e, units, me, onChange }: { event: LogEvent; units: string; me: string; onChange: (updated: LogEvent | null) => void }) {
