@@ -431,6 +431,15 @@ describe('web app (browser)', { skip: chromiumMissing, concurrency: false }, () 
     assert.equal(outline, 'solid');
   });
 
+  test('ask on the free plan says plainly that it is a paid feature', async (t) => {
+    if (!need(t, 'GET /api/ask/notes')) return;
+    await go('/ask');
+    await page.fill('#question', 'How much milk today?');
+    await page.getByRole('button', { name: 'Ask' }).click();
+    await page.locator('#ask-err').getByText(/paid plan/).waitFor();
+    await page.getByTestId('paid-plan').waitFor();
+  });
+
   test('sign out ends the session everywhere in the app', async () => {
     await go('/settings');
     await page.getByRole('button', { name: 'Sign out' }).click();

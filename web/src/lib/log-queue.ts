@@ -3,6 +3,7 @@
 // localStorage and is sent when the connection returns. Resending with the same key means the
 // server writes it once even if a send was cut off after the server saved it.
 import { ApiError, api } from './api';
+import { getSession } from './session';
 import { uuid } from './uuid';
 
 export interface LogBody {
@@ -19,6 +20,8 @@ export interface LogResult {
 }
 interface Pending {
   key: string;
+  /** The family it was logged for: never sent under someone else's sign-in on a shared phone. */
+  family?: string;
   body: LogBody;
   queuedAt: number;
 }
@@ -39,7 +42,11 @@ function write(items: Pending[]): void {
   listeners.forEach((l) => l());
 }
 
-export const pendingCount = () => read().length;
+/** Logs waiting for the signed-in family. */
+export const pendingCount = () => {
+  const family = getSession().me?.family_id;
+  return read().filter((x) => !x.family || x.family === family).length;
+};
 export function onQueueChange(fn: () => void): () => void {
   listeners.add(fn);
   return () => void listeners.delete(fn);
@@ -54,7 +61,7 @@ function send(p: Pending): Promise<LogResult> {
 
 /** Logs now, or queues the log when offline. `ts` must already be set by the caller. */
 export async function logEvent(body: LogBody): Promise<{ queued: false; result: LogResult } | { queued: true }> {
-  const p: Pending = { key: uuid(), body, queuedAt: Date.now() };
+  const p: Pending = { key: uuid(), family: getSession().me?.family_id, body, queuedAt: Date.now() };
   if (navigator.onLine === false) {
     write([...read(), p]);
     return { queued: true };
@@ -75,9 +82,10 @@ export function flushQueue(): Promise<void> {
   if (flushing) return flushing;
   const run = async () => {
     for (;;) {
-      const items = read();
-      if (!items.length) return;
-      const p = items[0];
+      const family = getSession().me?.family_id;
+      if (!family) return; // signed out or not yet known: wait for a sign-in
+      const p = read().find((x) => !x.family || x.family === family);
+      if (!p) return;
       try {
         await send(p);
       } catch (e) {
@@ -96,3 +104,7 @@ export function flushQueue(): Promise<void> {
 }
 
 addEventListener('online', () => void flushQueue());
+// A send that failed on a server hiccup (5xx) is retried every half minute.
+setInterval(() => {
+  if (pendingCount() && navigator.onLine !== false) void flushQueue();
+}, 30000);

@@ -71,9 +71,18 @@ export function setProfile(profile: Profile): void {
   set({ ...state, profile });
 }
 export function signedOut(): void {
+  try {
+    localStorage.removeItem('ask-plan');
+  } catch {
+    /* nothing to forget */
+  }
   set({ status: 'signed-out', me: null, profile: null });
 }
 export const getSession = () => state;
+export function onSessionChange(fn: (s: Session) => void): () => void {
+  listeners.add(fn);
+  return () => void listeners.delete(fn);
+}
 
 export function useSession(): Session {
   const [s, setS] = useState(state);

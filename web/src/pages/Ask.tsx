@@ -12,7 +12,18 @@ export function Ask() {
   const [q, setQ] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [paid, setPaid] = useState<boolean | null>(null);
+  // The API doesn't say which plan the family is on until a question is refused (402), so
+  // remember that answer on this phone to explain it up front next time.
+  const [paid, setPaidState] = useState<boolean | null>(() => (localStorage.getItem('ask-plan') === 'free' ? false : null));
+  const setPaid = (v: boolean) => {
+    setPaidState(v);
+    try {
+      if (v) localStorage.removeItem('ask-plan');
+      else localStorage.setItem('ask-plan', 'free');
+    } catch {
+      /* only a hint */
+    }
+  };
   const [notes, setNotes] = useState<Note[] | null>(null);
   const [notesError, setNotesError] = useState<string | null>(null);
   const end = useRef<HTMLLIElement>(null);
@@ -69,7 +80,7 @@ export function Ask() {
     <>
       <h1>Ask</h1>
       {paid === false && (
-        <p class="banner" role="note">Ask is on the paid plan. Your family is on the free plan; everything else in the app works as usual.</p>
+        <p class="banner" role="note" data-testid="paid-plan">Ask is on the paid plan. Your family is on the free plan, so questions and notes aren't available; everything else in the app works as usual.</p>
       )}
       <p class="muted small">Questions are answered from your own log (“How much milk yesterday?”, “When did she last poop?”). Start with “remember:” to save a note. Not medical advice.</p>
       <ul class="chat" aria-live="polite" aria-label="Conversation">
@@ -87,7 +98,7 @@ export function Ask() {
         {error && <p class="error" id="ask-err" role="alert">{error}</p>}
         <button class="btn primary wide" type="submit" disabled={busy}>{busy ? 'Asking…' : 'Ask'}</button>
       </form>
-      <section aria-labelledby="notes-h">
+      {paid !== false && <section aria-labelledby="notes-h">
         <h2 id="notes-h">Notes</h2>
         <FormError error={notesError} />
         {notes == null ? <p class="muted">Loading…</p> : notes.length === 0 ? <p class="muted">No notes saved.</p> : (
@@ -103,7 +114,7 @@ export function Ask() {
             ))}
           </ul>
         )}
-      </section>
+      </section>}
     </>
   );
 }

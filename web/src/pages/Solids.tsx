@@ -13,37 +13,32 @@ export function nutrientLabel(k: string): string {
   return m ? `${base} (${UNIT_LABEL[m[1]]})` : base;
 }
 
-/** A target may be a number or an object like {min, max} / {target} / {daily}. */
-function targetOf(t: unknown): number | null {
-  if (typeof t === 'number') return t;
-  if (t && typeof t === 'object') {
-    const o = t as Record<string, unknown>;
-    for (const k of ['target', 'daily', 'value', 'rni', 'ai', 'rda', 'min', 'low']) if (typeof o[k] === 'number') return o[k] as number;
-  }
-  return null;
-}
-const numOf = (v: unknown): number | null =>
-  typeof v === 'number' ? v : v && typeof v === 'object' ? targetOf(v) ?? (typeof (v as any).total === 'number' ? (v as any).total : null) : null;
+type Cell = { amount?: number; target?: number | null; pct?: number | null; unit?: string; label?: string };
 
-function Nutrients({ title, values, targets, days }: { title: string; values: Record<string, unknown>; targets: Record<string, unknown>; days: number }) {
-  const keys = [...new Set([...Object.keys(values ?? {}), ...Object.keys(targets ?? {})])].filter((k) => numOf(values?.[k]) != null || targetOf(targets?.[k]) != null);
+/** Accepts {key: {amount, target, pct, unit}} or {key: number}; the label comes from the targets. */
+function Nutrients({ title, values, labels, note }: { title: string; values: Record<string, unknown>; labels: Record<string, Cell>; note?: string }) {
+  const keys = Object.keys(values ?? {}).filter((k) => typeof values[k] === 'number' || (values[k] && typeof values[k] === 'object'));
   return (
     <section class="card" aria-label={title}>
       <h2 style={{ marginTop: 0 }}>{title}</h2>
+      {note && <p class="muted small">{note}</p>}
       {keys.length === 0 && <p class="muted">Nothing yet.</p>}
       {keys.map((k) => {
-        const v = numOf(values?.[k]) ?? 0;
-        const t0 = targetOf(targets?.[k]);
-        const t = t0 != null ? t0 * days : null;
-        const pct = t ? Math.round((v / t) * 100) : null;
+        const raw = values[k];
+        const c: Cell = typeof raw === 'number' ? { amount: raw } : (raw as Cell);
+        const target = c.target ?? labels[k]?.target ?? null;
+        const unit = c.unit ?? labels[k]?.unit ?? '';
+        const amount = c.amount ?? 0;
+        const pct = c.pct ?? (target ? Math.round((amount / target) * 100) : null);
+        const label = labels[k]?.label ?? nutrientLabel(k);
         return (
           <div class="bar-row" key={k}>
             <div class="row" style={{ justifyContent: 'space-between' }}>
-              <span>{nutrientLabel(k)}</span>
-              <span><strong>{humanValue(v)}</strong>{t != null ? ` of ${humanValue(t)}${pct != null ? ` (${pct}%)` : ''}` : ''}</span>
+              <span>{label}</span>
+              <span><strong>{humanValue(amount)}</strong>{target != null ? ` of ${humanValue(target)}` : ''} {unit}{pct != null ? ` (${pct}%)` : ''}</span>
             </div>
-            {t ? (
-              <div class="meter" role="img" aria-label={`${nutrientLabel(k)}: ${pct}% of target`}>
+            {target ? (
+              <div class="meter" role="img" aria-label={`${label}: ${pct}% of the reference amount`}>
                 <span style={{ width: `${Math.min(100, pct ?? 0)}%` }} />
               </div>
             ) : null}
@@ -54,26 +49,36 @@ function Nutrients({ title, values, targets, days }: { title: string; values: Re
   );
 }
 
-function AllergenGrid({ grid }: { grid: unknown }) {
+/** The allergen grid: one row per regulated allergen, one dot per day it was offered. */
+function AllergenGrid({ grid }: { grid: any }) {
   if (!grid || typeof grid !== 'object') return <p class="muted">Nothing yet.</p>;
-  const entries = Array.isArray(grid) ? grid.map((v, i) => [String(i), v] as [string, unknown]) : Object.entries(grid as Record<string, unknown>);
-  if (!entries.length) return <p class="muted">Nothing yet.</p>;
-  const rowsAreObjects = entries.every(([, v]) => v && typeof v === 'object' && !Array.isArray(v));
-  if (!rowsAreObjects) return <Generic value={grid} />;
-  const cols = [...new Set(entries.flatMap(([, v]) => Object.keys(v as object)))].filter((c) => !['label', 'name', 'id'].includes(c)).slice(0, 5);
+  if (!Array.isArray(grid.allergens) || !grid.cells || !Array.isArray(grid.days)) return <Generic value={grid} />;
+  const days: string[] = grid.days;
   return (
     <div class="table-wrap">
-      <table>
+      <table class="allergens">
+        <caption class="sr-only">Allergens offered on each of the last {days.length} days</caption>
         <thead>
-          <tr><th scope="col">Allergen</th>{cols.map((c) => <th scope="col" key={c}>{humanKey(c)}</th>)}</tr>
+          <tr>
+            <th scope="col">Allergen</th>
+            <th scope="col">Last offered</th>
+            <th scope="col"><span class="sr-only">Days </span>{days[0]?.slice(5)} → {days[days.length - 1]?.slice(5)}</th>
+          </tr>
         </thead>
         <tbody>
-          {entries.map(([k, v]) => {
-            const o = v as Record<string, unknown>;
+          {grid.allergens.map((a: { id: string; label: string }) => {
+            const cells: number[] = grid.cells[a.id] ?? [];
+            const since = grid.days_since_last?.[a.id];
+            const last = grid.last_exposure?.[a.id];
             return (
-              <tr key={k}>
-                <th scope="row">{String(o.label ?? o.name ?? humanKey(k))}</th>
-                {cols.map((c) => <td key={c}>{typeof o[c] === 'object' && o[c] && !Array.isArray(o[c]) ? <Generic value={o[c]} /> : humanValue(o[c])}</td>)}
+              <tr key={a.id}>
+                <th scope="row">{a.label}</th>
+                <td>{last ? (since === 0 ? 'today' : since != null ? `${since} d ago` : last) : <span class="muted">not yet</span>}</td>
+                <td>
+                  <span class="dots" aria-label={`${cells.filter((n) => n > 0).length} of ${days.length} days`}>
+                    {cells.map((n, i) => <span key={i} class={n > 0 ? 'dot on' : 'dot'} title={`${days[i]}: ${n}`} />)}
+                  </span>
+                </td>
               </tr>
             );
           })}
@@ -93,19 +98,33 @@ export function Solids() {
   if (!data) return (<><h1>Solids</h1><p class="muted" aria-busy="true">Loading…</p></>);
   const started = data.flags?.solids_started;
   const targets = data.nutrient_targets ?? {};
+  const labels: Record<string, Cell> = targets.nutrients && typeof targets.nutrients === 'object' ? targets.nutrients : targets;
+  const today = data.nutrients_today ?? {};
+  const week = data.nutrients_7d ?? {};
+  const todayValues = today.nutrients && typeof today.nutrients === 'object' ? today.nutrients : today;
+  const weekValues = week.daily_average && typeof week.daily_average === 'object' ? week.daily_average : week.totals ?? week;
   return (
     <>
       <h1>Solids</h1>
       {!started && <p class="muted">No solids logged yet. When you start weaning, log meals from Home with “Solids” and this page fills in.</p>}
-      <Nutrients title="Nutrients today" values={data.nutrients_today ?? {}} targets={targets} days={1} />
-      <Nutrients title="Nutrients, last 7 days" values={data.nutrients_7d ?? {}} targets={targets} days={7} />
+      <Nutrients title="Nutrients today" values={todayValues} labels={labels}
+        note={typeof today.portions === 'number' ? `${today.portions} portion${today.portions === 1 ? '' : 's'} logged today.` : undefined} />
+      <Nutrients title="Last 7 days, daily average" values={weekValues} labels={labels}
+        note={typeof week.days_with_solids === 'number' ? `Solids on ${week.days_with_solids} of ${week.days ?? 7} days.` : undefined} />
+      {(targets.basis || targets.note) && (
+        <p class="hint">{targets.note} {targets.basis ? `Reference: ${targets.basis}.` : ''}</p>
+      )}
       <section class="card" aria-labelledby="allergen-h">
         <h2 id="allergen-h" style={{ marginTop: 0 }}>Allergens offered</h2>
         <AllergenGrid grid={data.allergen_grid} />
         {data.allergens_today && Object.keys(data.allergens_today).length > 0 && (
           <>
             <h3>Today</h3>
-            <Generic value={data.allergens_today} />
+            <ul>
+              {Object.entries(data.allergens_today as Record<string, any>).map(([k, v]) => (
+                <li key={k}>{v?.label ?? humanKey(k)}{Array.isArray(v?.foods) ? ` — ${v.foods.join(', ')}` : ''}</li>
+              ))}
+            </ul>
           </>
         )}
       </section>
