@@ -380,6 +380,29 @@ for (const d of testDatabases()) {
       assert.equal(l.alert_level, null);
     });
 
+    test("the family's own rhythm replaces the age band's: feed interval and bedtime", async () => {
+      t.clock.set('2026-11-18T18:00:00Z');
+      const f = await signUp(t.app, { dob: '2026-08-10', baby_name: 'Hal' });
+      // Three evenings with bedtimes 19:10, 19:40 and 19:20 (each sleep well over 90 minutes).
+      for (const [date, bed] of [['2026-11-18', '19:10'], ['2026-11-19', '19:40'], ['2026-11-20', '19:20']] as const) {
+        await logAt(f, `${date}T${bed}:00`, { type: 'sleep' });
+        await logAt(f, `${plusDays(date, 1)}T06:00:00`, { type: 'wake' });
+      }
+      // Seven feeds 3 hours apart (six intervals in the last 72 h), then one 20 minutes after
+      // the last, which counts as the same feed (a top-up).
+      for (const hhmm of ['06:00', '09:00', '12:00', '15:00', '18:00', '21:00', '23:59']) {
+        await logAt(f, `2026-11-21T${hhmm}:00`, { type: 'milk', ml: 120 });
+      }
+      await logAt(f, '2026-11-22T00:19:00', { type: 'milk', ml: 30 });
+      const l = await liveAt(f, '2026-11-22T00:30:00');
+      assert.equal(l.feed_interval_source, 'family');
+      // Intervals 180 ×5 and 179 (21:00 → 23:59): median 180; due 180 min after the 00:19 log.
+      assert.equal(l.feed_interval_minutes, 180);
+      assert.equal(l.next_feed_at, '2026-11-22T03:19:00');
+      assert.equal(l.bedtime_source, 'family');
+      assert.equal(l.expected_bedtime_at, '2026-11-22T19:20:00'); // median of 19:10, 19:20, 19:40
+    });
+
     describe('solids: blocks empty until the first solid, then filled', () => {
       let f: Family;
       before(async () => {
