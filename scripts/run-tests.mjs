@@ -26,7 +26,12 @@ if (files.length === 0) {
 }
 const r = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
+  [
+    '--import', 'tsx', '--test', '--test-concurrency=2',
+    '--test-reporter=spec', '--test-reporter-destination=stdout',
+    '--test-reporter=./scripts/summary-reporter.mjs', '--test-reporter-destination=stdout',
+    ...files,
+  ],
   { stdio: 'inherit', cwd: root, env: process.env },
 );
 process.exit(r.status ?? 1);

@@ -93,9 +93,9 @@ export const UndoResponse = z
 
 export const EventList = z.object({ events: z.array(Event) }).meta({ id: 'EventList' });
 
-export const DateQuery = z.strictObject({ date: DateString.optional().describe('YYYY-MM-DD; defaults to today, family-local') });
+export const DateQuery = z.object({ date: DateString.optional().describe('YYYY-MM-DD; defaults to today, family-local') });
 
-export const SuggestionsQuery = z.strictObject({
+export const SuggestionsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(12).describe('1 to 100, default 12'),
 });
 
