@@ -64,7 +64,9 @@ export function registerAuth(app: FastifyInstance, ctx: Ctx): void {
   app.addHook('onRequest', async (req) => {
     const cfg = req.routeOptions.config ?? {};
     const path = req.url.split('?')[0];
-    const mode: AuthMode = cfg.auth ?? (path.startsWith('/api/') || path === '/mcp' ? 'user' : 'none');
+    // An unmatched path answers 404 whoever asks (the route list is public in /openapi.json).
+    const matched = req.routeOptions.url !== undefined && !req.is404;
+    const mode: AuthMode = !matched ? 'none' : (cfg.auth ?? (path.startsWith('/api/') || path === '/mcp' ? 'user' : 'none'));
     const unsafe = !SAFE.has(req.method);
     if (cfg.sameOriginOnly && unsafe && !isSameOrigin(req, ctx.config.publicUrl)) throw crossOrigin();
     if (mode === 'none') return;

@@ -26,9 +26,12 @@ export function issuesToDetail(part: string | undefined, issues: RequestValidati
   }));
 }
 
-export function detailToMessage(detail: { loc: (string | number)[]; msg: string }[]): string {
+export function detailToMessage(detail: { loc: (string | number)[]; msg: string; type?: string }[]): string {
   return detail
     .map((d) => {
+      if (d.loc.length === 1 && d.loc[0] === 'body' && d.type === 'invalid_type') {
+        return 'The request body must be a JSON object (send Content-Type: application/json).';
+      }
       const field = d.loc.slice(1).join('.');
       return field ? `${field}: ${d.msg}` : d.msg;
     })

@@ -32,7 +32,7 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
   const built = existsSync(`${DIST}index.html`);
   if (built) {
     const index = readFileSync(`${DIST}index.html`);
-    await app.register(fastifyStatic, { root: DIST, prefix: '/', index: false, wildcard: true });
+    await app.register(fastifyStatic, { root: DIST, prefix: '/', index: false, wildcard: false });
     for (const path of PAGE_ROUTES) {
       app.get(path, { schema: { hide: true }, config: { auth: 'none' } }, async (_req, reply) =>
         reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(index),
