@@ -19,6 +19,8 @@ import { profileRoutes } from './routes/profile.ts';
 import { discoveryRoutes } from './routes/discovery.ts';
 import { trackerRoutes } from './routes/tracker.ts';
 import { insightRoutes } from './routes/insights.ts';
+import { mcpRoutes } from './routes/mcp.ts';
+import { agentDocRoutes } from './routes/agent-docs.ts';
 import { askRoutes } from './routes/ask.ts';
 
 export interface AppOptions {
@@ -89,6 +91,8 @@ export async function buildApp(ctx: Ctx, opts: AppOptions = {}): Promise<Fastify
   profileRoutes(app, ctx);
   trackerRoutes(app, ctx);
   insightRoutes(app, ctx);
+  mcpRoutes(app, ctx);
+  agentDocRoutes(app, ctx);
   askRoutes(app, ctx);
   await registerWeb(app);
   await app.ready();

@@ -15,3 +15,9 @@ export function setSessionCookie(reply: FastifyReply, secret: string, publicUrl:
 export function clearSessionCookie(reply: FastifyReply, publicUrl: string): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: publicUrl.startsWith('https:') });
 }
+
+/** The answer to sign-in, sign-up and join: the session cookie plus {ok, redirect}. */
+export function signedIn(reply: FastifyReply, s: { sessionSecret: string; redirect: string }, publicUrl: string) {
+  setSessionCookie(reply, s.sessionSecret, publicUrl);
+  return { ok: true, redirect: s.redirect };
+}

@@ -18,7 +18,7 @@ import {
 } from '../../schemas/account.ts';
 import { ErrorBody, Ok, ValidationErrorBody } from '../../schemas/common.ts';
 import { Event } from '../../schemas/event.ts';
-import { setSessionCookie, clearSessionCookie } from '../cookies.ts';
+import { clearSessionCookie, signedIn } from '../cookies.ts';
 import { actorOf } from '../auth.ts';
 
 const tags = ['Account'];
@@ -36,9 +36,7 @@ export function accountRoutes(app: FastifyInstance, ctx: Ctx): void {
       response: { 200: RedirectOk, 400: ErrorBody, 409: ErrorBody, 429: ErrorBody },
     },
     handler: async (req, reply) => {
-      const s = await onboard(ctx, req.body, req.ip);
-      setSessionCookie(reply, s.sessionSecret, ctx.config.publicUrl);
-      return { ok: true, redirect: s.redirect };
+      return signedIn(reply, await onboard(ctx, req.body, req.ip), ctx.config.publicUrl);
     },
   });
 

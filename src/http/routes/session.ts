@@ -5,7 +5,7 @@ import type { Ctx } from '../../services/context.ts';
 import { join, login, logout } from '../../services/accounts.ts';
 import { JoinBody, LoginBody, RedirectOk } from '../../schemas/account.ts';
 import { ErrorBody, Ok } from '../../schemas/common.ts';
-import { clearSessionCookie, setSessionCookie } from '../cookies.ts';
+import { clearSessionCookie, signedIn } from '../cookies.ts';
 import { resolveActor } from '../auth.ts';
 
 export function sessionRoutes(app: FastifyInstance, ctx: Ctx): void {
@@ -20,9 +20,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: Ctx): void {
       response: { 200: RedirectOk, 401: ErrorBody, 429: ErrorBody },
     },
     handler: async (req, reply) => {
-      const s = await login(ctx, req.body.email, req.body.password, req.ip);
-      setSessionCookie(reply, s.sessionSecret, ctx.config.publicUrl);
-      return { ok: true, redirect: s.redirect };
+      return signedIn(reply, await login(ctx, req.body.email, req.body.password, req.ip), ctx.config.publicUrl);
     },
   });
 
@@ -47,9 +45,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: Ctx): void {
       response: { 200: RedirectOk, 404: ErrorBody, 409: ErrorBody, 410: ErrorBody },
     },
     handler: async (req, reply) => {
-      const s = await join(ctx, req.body, req.ip);
-      setSessionCookie(reply, s.sessionSecret, ctx.config.publicUrl);
-      return { ok: true, redirect: s.redirect };
+      return signedIn(reply, await join(ctx, req.body, req.ip), ctx.config.publicUrl);
     },
   });
 }

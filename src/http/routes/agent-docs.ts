@@ -1,0 +1,37 @@
+// Discovery documents for agents and developers: the connector manifest, llms.txt (also at
+// /.well-known/agent-instructions.md), the developer portal, privacy and terms, and the OAuth
+// protected-resource metadata the /mcp 401 points to. Lists come from the MCP registry.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Ctx } from '../../services/context.ts';
+import { agentInstructions, connectorManifest } from '../../mcp/catalog.ts';
+import { developersPage, privacyPage, termsPage } from '../../mcp/pages.ts';
+
+const open = { config: { auth: 'none' as const }, schema: { hide: true } };
+
+export function agentDocRoutes(app: FastifyInstance, ctx: Ctx): void {
+  const base = () => ctx.config.publicUrl;
+  const html = (make: () => string) => async (_req: unknown, reply: FastifyReply) => reply.type('text/html; charset=utf-8').send(make());
+  // One text, two addresses: llms.txt is plain text by convention, the .md twin is Markdown.
+  const instructions = (type: string) => async (_req: unknown, reply: FastifyReply) => reply.type(type).send(agentInstructions(base()));
+
+  app.get('/.well-known/tracker-connector.json', open, async (_req, reply) =>
+    reply.type('application/json').send(JSON.stringify(connectorManifest(base()))),
+  );
+  app.get('/llms.txt', open, instructions('text/plain; charset=utf-8'));
+  app.get('/.well-known/agent-instructions.md', open, instructions('text/markdown; charset=utf-8'));
+  app.get('/developers', open, html(() => developersPage(base())));
+  app.get('/privacy', open, html(privacyPage));
+  app.get('/terms', open, html(termsPage));
+
+  // RFC 9728 metadata: bearer tokens in the Authorization header, made in the app (there is no
+  // OAuth authorization server, so none is listed; resource_documentation says where to go).
+  const resourceMetadata = async () => ({
+    resource: `${base()}/mcp`,
+    bearer_methods_supported: ['header'],
+    scopes_supported: ['read', 'write'],
+    resource_name: 'Baby Tracker MCP connector',
+    resource_documentation: `${base()}/developers#token`,
+  });
+  app.get('/.well-known/oauth-protected-resource', open, resourceMetadata);
+  app.get('/.well-known/oauth-protected-resource/mcp', open, resourceMetadata);
+}

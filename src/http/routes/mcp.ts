@@ -1,0 +1,106 @@
+// POST /mcp: the MCP connector (spec "MCP connector"). Stateless streamable HTTP: every POST
+// is answered on its own with application/json. This route resolves the bearer token itself
+// (auth: 'none' for the global hook) so that it can answer 401 with the WWW-Authenticate
+// header MCP clients look for, and it never accepts the session cookie (no CSRF through
+// a browser). GET and DELETE are 405: there is no SSE stream and no session to end.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Ctx } from '../../services/context.ts';
+import { scopeOf } from '../../services/context.ts';
+import { actorFromToken } from '../../services/auth.ts';
+import { bumpCounter } from '../../services/counters.ts';
+import { loadFamily } from '../../services/family-row.ts';
+import { localDateOf } from '../../domain/time.ts';
+import { AppError, unauthorized } from '../../errors.ts';
+import type { Actor } from '../../services/actor.ts';
+import { answerMcp } from '../../mcp/server.ts';
+import { bearerToken, checkHostAndOrigin } from '../../mcp/http-guard.ts';
+import { RATE_LIMIT_PER_MINUTE } from '../../mcp/catalog.ts';
+
+const WINDOW_MS = 60_000;
+// Hop-by-hop and body headers do not travel to the SDK: the body is handed over parsed.
+const DROPPED = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive']);
+
+function jsonRpcError(reply: FastifyReply, status: number, code: number, message: string) {
+  return reply.code(status).type('application/json').send(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+}
+
+/**
+ * We always answer JSON, never SSE, so a client that accepts JSON is served even when its
+ * Accept header omits text/event-stream (the SDK would answer 406 to it).
+ */
+function acceptForSdk(accept: string | undefined): string | undefined {
+  if (accept === undefined || /application\/json|application\/\*|\*\/\*/.test(accept)) return 'application/json, text/event-stream';
+  return accept;
+}
+
+export function mcpRoutes(app: FastifyInstance, ctx: Ctx): void {
+  const base = () => ctx.config.publicUrl;
+  const actors = new WeakMap<FastifyRequest, Actor>();
+
+  // Gate failures use the service's usual {error, message} body (401 as the spec fixes it);
+  // anything about the message itself is a JSON-RPC error, as MCP clients expect.
+  function errorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+    if (err instanceof AppError && err.code === 'invalid_json') return jsonRpcError(reply, 400, -32700, `Parse error: ${err.message}`);
+    if (err instanceof AppError) {
+      if (err.status === 401) {
+        const invalid = req.headers.authorization !== undefined ? ', error="invalid_token"' : '';
+        reply.header('WWW-Authenticate', `Bearer realm="tracker", resource_metadata="${base()}/.well-known/oauth-protected-resource/mcp"${invalid}`);
+      }
+      if (typeof err.extra.retry_after === 'number') reply.header('Retry-After', String(err.extra.retry_after));
+      return reply.code(err.status).send({ error: err.code, message: err.message });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) return jsonRpcError(reply, status, -32000, err.message);
+    req.log.error({ err }, 'mcp request failed');
+    return jsonRpcError(reply, 500, -32603, 'Internal error');
+  }
+
+  app.post('/mcp', {
+    config: { auth: 'none' },
+    schema: { hide: true },
+    errorHandler,
+    onRequest: async (req) => {
+      checkHostAndOrigin({ host: req.headers.host, origin: req.headers.origin }, req.protocol, base());
+      const token = bearerToken(req.headers.authorization);
+      if (token === null) throw unauthorized('Send Authorization: Bearer <token>; see /developers for how to get one.');
+      const actor = await actorFromToken(ctx, token);
+      if (!actor) throw unauthorized('This bearer token is not valid (revoked or mistyped).');
+      req.actor = actor;
+      actors.set(req, actor);
+      const used = await bumpCounter(ctx, `mcp:${actor.tokenId}`, WINDOW_MS);
+      if (used.count > RATE_LIMIT_PER_MINUTE) {
+        const retryAfter = Math.max(1, Math.ceil(used.resetInMs / 1000));
+        throw new AppError(429, 'rate_limited', `At most ${RATE_LIMIT_PER_MINUTE} MCP requests per minute per token; retry in ${retryAfter} s.`, {
+          retry_after: retryAfter,
+        });
+      }
+    },
+    handler: async (req, reply) => {
+      const actor = actors.get(req)!;
+      const family = await loadFamily(scopeOf(ctx, actor));
+      const now = ctx.clock();
+      const env = { ctx, actor, family, now, today: localDateOf(now, family.timezone) };
+
+      const headers = new Headers();
+      for (const [k, v] of Object.entries(req.headers)) {
+        if (v !== undefined && !DROPPED.has(k)) headers.set(k, Array.isArray(v) ? v.join(', ') : v);
+      }
+      const accept = acceptForSdk(req.headers.accept);
+      if (accept !== undefined) headers.set('accept', accept);
+      const request = new Request(new URL(req.url, base()), { method: 'POST', headers });
+
+      const res = await answerMcp(env, request, req.body);
+      reply.code(res.status);
+      res.headers.forEach((value, name) => void reply.header(name, value));
+      const body = await res.text();
+      return body === '' ? reply.send() : reply.type('application/json').send(body);
+    },
+  });
+
+  const notAllowed = async (_req: FastifyRequest, reply: FastifyReply) => {
+    reply.header('Allow', 'POST');
+    return jsonRpcError(reply, 405, -32000, 'Method not allowed: this connector is stateless; send JSON-RPC messages with POST.');
+  };
+  app.get('/mcp', { config: { auth: 'none' }, schema: { hide: true } }, notAllowed);
+  app.delete('/mcp', { config: { auth: 'none' }, schema: { hide: true } }, notAllowed);
+}
