@@ -1,7 +1,7 @@
 // Idempotency keys: a retried write with the same key within 24 hours returns the first
 // result and writes nothing. Keys live in the database, so this holds across processes.
 import type { FamilyScope } from '../db/family-scope.ts';
-import { badRequest } from '../errors.ts';
+import { badRequest, conflict } from '../errors.ts';
 import { isUniqueViolation, type Ctx } from './context.ts';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
@@ -56,4 +56,49 @@ export async function idempotent<T>(
     }
     throw err;
   }
+}
+
+// Marks a key claimed by a call still running (no real result is ever this string).
+const PENDING = JSON.stringify('\u0000pending');
+
+/**
+ * For writes whose service runs its own transaction (so the key cannot join it), e.g. the MCP
+ * tools: the key is claimed first, the write runs, then its result is recorded under the key.
+ * A retry gets the recorded result and writes nothing; a retry racing the first call gets a
+ * 409 to try again; a failed write frees the key so the retry can run.
+ */
+export async function idempotentCall<T>(
+  ctx: Ctx,
+  scope: FamilyScope,
+  name: string,
+  key: string | null | undefined,
+  write: () => Promise<T>,
+): Promise<T> {
+  if (key === null || key === undefined) return write();
+  checkIdempotencyKey(key);
+  const now = ctx.clock();
+  const inUse = () => conflict('A call with this idempotency key is still running; retry in a moment.', 'idempotency_key_in_use');
+  const earlier = await stored<T | string>(scope, name, key, now);
+  if (earlier !== null) {
+    if (earlier === JSON.parse(PENDING)) throw inUse();
+    return earlier as T;
+  }
+  try {
+    await scope.insertInto('idempotency_keys', { key, scope: name, response: PENDING, created_at: now }).execute();
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    const first = await stored<T | string>(scope, name, key, now);
+    if (first === null || first === JSON.parse(PENDING)) throw inUse();
+    return first as T;
+  }
+  const claimed = () => scope.updateTable('idempotency_keys').where('scope', '=', name).where('key', '=', key);
+  let result: T;
+  try {
+    result = await write();
+  } catch (err) {
+    await scope.deleteFrom('idempotency_keys').where('scope', '=', name).where('key', '=', key).execute();
+    throw err;
+  }
+  await claimed().set({ response: JSON.stringify(result) }).execute();
+  return result;
 }

@@ -1,0 +1,80 @@
+// The three prompts. Each gathers the data it needs through the read services and hands the
+// assistant the task plus that data, so one prompt call is enough to write the text. All three
+// keep to the service's non-clinical scope.
+import { z } from 'zod';
+import { eventsOfDay, measurements } from '../services/event-reads.ts';
+import { getLive, getPatterns } from '../services/insights.ts';
+import { getProfile } from '../services/profile.ts';
+import { DateString } from '../schemas/common.ts';
+import type { PromptDef } from './registry-types.ts';
+import { stampLine, stampOf } from './present.ts';
+
+const NON_CLINICAL =
+  'Keep to what the log shows. Do not diagnose, assess symptoms or advise on medication; if something looks worrying, suggest asking a health professional.';
+
+function withData(task: string, data: Record<string, unknown>): string {
+  return `${task}\n\n${NON_CLINICAL}\nTimes are family-local; volumes in ml, weights in kg, lengths in cm.\n\nData (JSON):\n${JSON.stringify(data)}`;
+}
+
+export const prompts: PromptDef[] = [
+  {
+    name: 'daily_summary',
+    title: 'Daily summary',
+    description: "A short, warm summary of the child's day: feeds, sleep, nappies, solids and notes.",
+    args: { date: DateString.optional().describe('YYYY-MM-DD, family-local; defaults to today') },
+    build: async (env, args) => {
+      const date = args.date ?? env.today;
+      const day = await eventsOfDay(env.ctx, env.actor, date);
+      const stamp = stampOf(env);
+      return {
+        description: `Daily summary for ${stamp.child}, ${date}`,
+        text: withData(
+          `Write a short summary of ${stamp.child}'s day on ${date} for the family: total milk and number of feeds, sleep (naps and night), nappies, solid foods and any notes. (${stampLine(stamp)})`,
+          { ...stamp, date, events: day.events },
+        ),
+      };
+    },
+  },
+  {
+    name: 'handover_note',
+    title: 'Handover note for the next caregiver',
+    description: 'A handover for whoever takes over: where things stand now and what happened today.',
+    args: {
+      next_caregiver: z.string().max(80).optional().describe('who takes over, e.g. "Grandma"; optional'),
+      extra: z.string().max(500).optional().describe('anything the current caregiver wants passed on; optional'),
+    },
+    build: async (env, args) => {
+      const [live, day] = [await getLive(env.ctx, env.actor), await eventsOfDay(env.ctx, env.actor)];
+      const stamp = stampOf(env);
+      const to = args.next_caregiver ? ` for ${args.next_caregiver}` : '';
+      return {
+        description: `Handover note${to} about ${stamp.child}`,
+        text: withData(
+          `Write a brief handover note${to} about ${stamp.child}: asleep or awake right now and since when, the last feed and when the next one is likely due, the last nappy, what was eaten today, and anything to keep in mind.${args.extra ? ` Also pass on: ${args.extra}` : ''} (${stampLine(stamp)})`,
+          { ...stamp, live, today: day.events },
+        ),
+      };
+    },
+  },
+  {
+    name: 'health_visitor_summary',
+    title: 'Summary for a health visitor appointment',
+    description: 'A factual, non-clinical summary to take to a health visitor or baby clinic appointment: growth, feeding, sleep and the parents\' own questions.',
+    args: {
+      questions: z.string().max(1000).optional().describe("the parents' own questions to bring to the appointment; optional"),
+    },
+    build: async (env, args) => {
+      const profile = await getProfile(env.ctx, env.actor);
+      const growth = await measurements(env.ctx, env.actor);
+      const p = await getPatterns(env.ctx, env.actor);
+      const stamp = stampOf(env);
+      return {
+        description: `Appointment summary for ${stamp.child}`,
+        text: withData(
+          `Prepare a one-page summary of ${stamp.child} (${profile.age_display ?? `born ${profile.dob}`}) to bring to a health visitor appointment: recent weights and lengths, typical daily milk and feeds, sleep over the last two weeks, solids if started, then a list of the parents' questions for the health visitor.${args.questions ? ` Their questions: ${args.questions}` : ''} Present facts from the log only; leave interpretation to the health visitor. (${stampLine(stamp)})`,
+          { ...stamp, profile, measurements: growth.measurements, daily_totals: p.daily_totals, patterns: p.patterns },
+        ),
+      };
+    },
+  },
+];

@@ -1,0 +1,92 @@
+// One MCP server per request (the connector is stateless): built from the registry around the
+// caller's Env, answered by the SDK's web-standard streamable-HTTP transport in JSON mode, so
+// every reply is application/json and never an SSE stream.
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { requireScope } from '../services/actor.ts';
+import { scopeOf } from '../services/context.ts';
+import { idempotentCall } from '../services/idempotency.ts';
+import { API_VERSION } from '../http/docs.ts';
+import type { Env, Outcome } from './registry-types.ts';
+import { annotationsOf, inputSchemaOf, outputSchemaOf, PROMPTS, RESOURCES, TOOLS } from './registry.ts';
+import { STAMP_MARK, stampLine, stampOf, toolError, toolResult, type Stamp } from './present.ts';
+import { SERVER_INSTRUCTIONS } from './agent-text.ts';
+
+export const SERVER_NAME = 'baby-tracker';
+
+export function createMcpServer(env: Env): McpServer {
+  const server = new McpServer(
+    { name: SERVER_NAME, title: 'Baby Tracker', version: API_VERSION },
+    { instructions: SERVER_INSTRUCTIONS },
+  );
+  const stamp = stampOf(env);
+
+  for (const t of TOOLS) {
+    const output = outputSchemaOf(t);
+    server.registerTool(
+      t.name,
+      { title: t.title, description: t.description, inputSchema: inputSchemaOf(t), outputSchema: output, annotations: annotationsOf(t) },
+      async (args: Record<string, unknown>) => {
+        try {
+          requireScope(env.actor, t.scope);
+          const { idempotency_key, ...own } = args;
+          const key = idempotency_key as string | undefined;
+          const call = () => t.run(env, own, key);
+          const outcome: Outcome<unknown> =
+            t.keyed === 'stored' ? await idempotentCall(env.ctx, scopeOf(env.ctx, env.actor), `mcp:${t.name}`, key, call) : await call();
+          // Parsing through the output schema keeps structuredContent exactly what it declares.
+          const structured = output.parse({ ...(outcome.data as object), ...stamp, summary: outcome.summary });
+          return toolResult(stamp, outcome.summary, structured);
+        } catch (err) {
+          return toolError(stamp, err);
+        }
+      },
+    );
+  }
+
+  for (const r of RESOURCES) {
+    server.registerResource(r.name, r.uri, { title: r.title, description: r.description, mimeType: 'application/json' }, async (uri) => {
+      requireScope(env.actor, 'read');
+      const o = await r.read(env);
+      const text = JSON.stringify({ ...stamp, summary: o.summary, ...o.data });
+      return { contents: [{ uri: uri.href, mimeType: 'application/json', text }] };
+    });
+  }
+
+  for (const p of PROMPTS) {
+    server.registerPrompt(p.name, { title: p.title, description: p.description, argsSchema: p.args }, async (args) => {
+      requireScope(env.actor, 'read');
+      const built = await p.build(env, args as Record<string, string | undefined>);
+      return { description: built.description, messages: [{ role: 'user', content: { type: 'text', text: built.text } }] };
+    });
+  }
+  return server;
+}
+
+/**
+ * Tool errors the SDK writes itself (arguments failing the input schema, an unknown tool name)
+ * do not pass through our handlers; add the child and read time to them on the way out so
+ * every tool answer carries both.
+ */
+function stampSdkToolErrors(message: JSONRPCMessage, stamp: Stamp): JSONRPCMessage {
+  const result = (message as { result?: { isError?: boolean; content?: { type: string; text?: string }[] } }).result;
+  if (!result?.isError || !Array.isArray(result.content)) return message;
+  if (result.content.some((c) => c.type === 'text' && c.text?.includes(STAMP_MARK))) return message;
+  return { ...message, result: { ...result, content: [...result.content, { type: 'text', text: stampLine(stamp) }] } } as JSONRPCMessage;
+}
+
+/** Answers one POST /mcp: `parsedBody` is the JSON body fastify already parsed. */
+export async function answerMcp(env: Env, request: Request, parsedBody: unknown): Promise<Response> {
+  const server = createMcpServer(env);
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  const send = transport.send.bind(transport);
+  const stamp = stampOf(env);
+  transport.send = (message, options) => send(stampSdkToolErrors(message, stamp), options);
+  await server.connect(transport);
+  try {
+    return await transport.handleRequest(request, { parsedBody });
+  } finally {
+    await server.close();
+  }
+}

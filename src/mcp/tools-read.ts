@@ -1,0 +1,137 @@
+// Reading tools: live status, a day's log, patterns, solids, growth, profile, family and food
+// suggestions. Each calls one read service and presents it with a one-line digest.
+import { z } from 'zod';
+import { getLive, getPatterns } from '../services/insights.ts';
+import { eventsOfDay, foodSuggestions, measurements } from '../services/event-reads.ts';
+import { getProfile } from '../services/profile.ts';
+import { listFamily } from '../services/family.ts';
+import { DateQuery, EventList, SuggestionsQuery } from '../schemas/log.ts';
+import { Measurement } from '../schemas/event.ts';
+import { Profile } from '../schemas/profile.ts';
+import { FamilyListing } from '../schemas/account.ts';
+import { LiveStatusSchema } from '../http/routes/insights.ts';
+import { tool, type ToolDef } from './registry-types.ts';
+import { countPhrase } from './present.ts';
+import { PatternsView, SolidsView } from './shapes.ts';
+
+const read = { scope: 'read', kind: 'read', idempotent: true } as const;
+const NoArgs = z.strictObject({});
+
+export const readTools: ToolDef[] = [
+  tool({
+    ...read,
+    name: 'get_live_status',
+    title: 'Live status right now',
+    description:
+      'What is going on right now: asleep or awake and for how long, when the next feed is likely due, milk today, last poo, expected bedtime, supplements today and any gentle alert. Use first for "is she due a feed?", "how long has he been awake?".',
+    input: NoArgs,
+    output: LiveStatusSchema,
+    run: async (env) => {
+      const live = (await getLive(env.ctx, env.actor)) as unknown as z.infer<typeof LiveStatusSchema>;
+      const state = live.asleep ? 'Asleep' : live.awake_minutes !== null ? `Awake for ${live.awake_minutes} min` : 'Awake';
+      const feeds = live.feeds_today !== null ? `; ${countPhrase(live.feeds_today, 'feed')} (${live.ml_today ?? 0} ml) today` : '';
+      return { summary: `${state}${feeds}.`, data: live };
+    },
+  }),
+  tool({
+    ...read,
+    name: 'get_day',
+    title: "A day's log",
+    description:
+      'Every event logged on one family-local day, oldest first, with ids (needed by edit_event, delete_event and react_to_event). Without date: today. Use for "what has she eaten today?" or "show me yesterday".',
+    input: DateQuery.extend({ date: DateQuery.shape.date.describe('YYYY-MM-DD, family-local; defaults to today') }),
+    output: EventList,
+    run: async (env, a) => {
+      const r = await eventsOfDay(env.ctx, env.actor, a.date);
+      return { summary: `${countPhrase(r.events.length, 'event')} on ${a.date ?? env.today}.`, data: r };
+    },
+  }),
+  tool({
+    ...read,
+    name: 'get_patterns',
+    title: 'Patterns over the last 14 days',
+    description:
+      'Daily totals and the typical rhythm over the last 14 days (sleep, naps, feeds, nappies, medians and trends). Use for "how did she sleep this week?" or "is he feeding more than last week?". For foods, nutrients and allergens use get_nutrients_allergens.',
+    input: NoArgs,
+    output: PatternsView,
+    run: async (env) => {
+      const p = await getPatterns(env.ctx, env.actor);
+      const data = { patterns: p.patterns, daily_totals: p.daily_totals, age_months: p.age_months, age_display: p.age_display };
+      // The rule types are interfaces (no index signature); the view declares them free-form.
+      return { summary: `Patterns over ${countPhrase(p.daily_totals.length, 'day')}.`, data: data as unknown as z.input<typeof PatternsView> };
+    },
+  }),
+  tool({
+    ...read,
+    name: 'get_nutrients_allergens',
+    title: 'Nutrients and allergens from solids',
+    description:
+      'Nutrients from solid food today and over 7 days against the reference intakes for the age, allergens eaten today, and a 14-day allergen grid. Use for "has she had egg yet?" or "is he getting enough iron from food?". Empty until solids have started. Informational, not dietary advice.',
+    input: NoArgs,
+    output: SolidsView,
+    run: async (env) => {
+      const p = await getPatterns(env.ctx, env.actor);
+      const data = {
+        solids_started: p.flags.solids_started,
+        nutrients_today: p.nutrients_today,
+        nutrients_7d: p.nutrients_7d,
+        nutrient_targets: p.nutrient_targets,
+        allergens_today: p.allergens_today,
+        allergen_grid: p.allergen_grid,
+      };
+      const summary = p.flags.solids_started ? 'Nutrients and allergens from solids.' : 'No solid food logged yet.';
+      return { summary, data: data as unknown as z.input<typeof SolidsView> };
+    },
+  }),
+  tool({
+    ...read,
+    name: 'get_measurements',
+    title: 'Weight and length history',
+    description:
+      'Every weight (kg) and length (cm) logged, oldest first, each with its WHO growth-chart percentile when the sex is known. Use for "how much does she weigh now?" or a growth overview. Percentiles are informational, never a diagnosis.',
+    input: NoArgs,
+    output: z.object({ measurements: z.array(Measurement) }),
+    run: async (env) => {
+      const r = await measurements(env.ctx, env.actor);
+      return { summary: `${countPhrase(r.measurements.length, 'measurement')}.`, data: r };
+    },
+  }),
+  tool({
+    ...read,
+    name: 'get_profile',
+    title: 'Child profile and family settings',
+    description:
+      "The child's name, date of birth, age, region (uk or us), units and time zone of the family. Use to learn the child's age or the family's time zone before interpreting times.",
+    input: NoArgs,
+    output: Profile,
+    run: async (env) => {
+      const p = await getProfile(env.ctx, env.actor);
+      return { summary: `${p.baby_name}, ${p.age_display ?? `born ${p.dob}`}; times in ${p.timezone}.`, data: p };
+    },
+  }),
+  tool({
+    ...read,
+    name: 'list_family',
+    title: 'Family members',
+    description: 'The caregivers in the family: username, email, role (admin or member) and when they joined. Use for "who else can see this?". Invites are managed in the app, not here.',
+    input: NoArgs,
+    output: FamilyListing.pick({ members: true }),
+    run: async (env) => {
+      const f = await listFamily(env.ctx, env.actor);
+      return { summary: `${countPhrase(f.members.length, 'caregiver')}: ${f.members.map((m) => m.username).join(', ')}.`, data: { members: f.members } };
+    },
+  }),
+  tool({
+    ...read,
+    name: 'suggest_foods',
+    title: 'Recently eaten foods',
+    description:
+      'Foods logged in the last 14 days, each once, most recently eaten first. Use to offer quick choices or to reuse the exact spelling before calling log_solid.',
+    input: SuggestionsQuery,
+    output: z.object({ suggestions: z.array(z.string()) }),
+    run: async (env, a) => {
+      const r = await foodSuggestions(env.ctx, env.actor, a.limit);
+      return { summary: r.suggestions.length ? `Recent foods: ${r.suggestions.join(', ')}.` : 'No solid food logged in the last 14 days.', data: r };
+    },
+  }),
+];
