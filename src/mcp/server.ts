@@ -3,7 +3,7 @@
 // every reply is application/json and never an SSE stream.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { requireScope } from '../services/actor.ts';
 import { scopeOf } from '../services/context.ts';
 import { idempotentCall } from '../services/idempotency.ts';
@@ -74,6 +74,15 @@ function stampSdkToolErrors(message: JSONRPCMessage, stamp: Stamp): JSONRPCMessa
   if (!result?.isError || !Array.isArray(result.content)) return message;
   if (result.content.some((c) => c.type === 'text' && c.text?.includes(STAMP_MARK))) return message;
   return { ...message, result: { ...result, content: [...result.content, { type: 'text', text: stampLine(stamp) }] } } as JSONRPCMessage;
+}
+
+/**
+ * JSON that is not a JSON-RPC message (or an empty batch) is an Invalid Request (-32600) in
+ * JSON-RPC 2.0; the SDK would call it a parse error (-32700), which is for unparsable text.
+ */
+export function isJsonRpcPayload(body: unknown): boolean {
+  const ok = (m: unknown) => JSONRPCMessageSchema.safeParse(m).success;
+  return Array.isArray(body) ? body.length > 0 && body.every(ok) : ok(body);
 }
 
 /** Answers one POST /mcp: `parsedBody` is the JSON body fastify already parsed. */

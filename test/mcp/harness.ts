@@ -72,3 +72,26 @@ export async function rawPost(t: TestApp, body: unknown, headers: Record<string,
   }
   return { status: res.status, headers: res.headers, text, json };
 }
+
+let labels = 0;
+/** A fresh token of the family (a new label each time, so earlier ones stay valid). */
+export async function newToken(t: TestApp, cookie: string, scopes: ('read' | 'write')[] = ['read', 'write']): Promise<string> {
+  labels += 1;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/vega/token',
+    headers: { cookie: `tracker_session=${cookie}` },
+    payload: { label: `mcp-test-${labels}`, scopes },
+  });
+  if (res.statusCode !== 200) throw new Error(`token: ${res.statusCode} ${res.body}`);
+  return JSON.parse(res.body).token;
+}
+
+/** How many events the whole database holds (every family), to prove nothing was written. */
+export async function eventCount(t: TestApp): Promise<number> {
+  const r = await t.ctx.db.kysely.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+export const NOW = '2026-11-22T12:00:00Z'; // 12:00 in London (GMT), on a minute boundary
+export const STAMP = 'Ada · read at 2026-11-22 12:00';

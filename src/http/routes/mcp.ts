@@ -12,7 +12,7 @@ import { loadFamily } from '../../services/family-row.ts';
 import { localDateOf } from '../../domain/time.ts';
 import { AppError, unauthorized } from '../../errors.ts';
 import type { Actor } from '../../services/actor.ts';
-import { answerMcp } from '../../mcp/server.ts';
+import { answerMcp, isJsonRpcPayload } from '../../mcp/server.ts';
 import { bearerToken, checkHostAndOrigin } from '../../mcp/http-guard.ts';
 import { RATE_LIMIT_PER_MINUTE } from '../../mcp/catalog.ts';
 
@@ -76,6 +76,8 @@ export function mcpRoutes(app: FastifyInstance, ctx: Ctx): void {
       }
     },
     handler: async (req, reply) => {
+      // An absent body is left to the SDK, which answers it with its own parse error.
+      if (req.body !== undefined && !isJsonRpcPayload(req.body)) return jsonRpcError(reply, 400, -32600, 'Invalid Request: not a JSON-RPC 2.0 message.');
       const actor = actors.get(req)!;
       const family = await loadFamily(scopeOf(ctx, actor));
       const now = ctx.clock();
