@@ -13,7 +13,7 @@ export async function exportFamily(ctx: Ctx, actor: Actor) {
   const family = await loadFamily(scope);
   const now = ctx.clock();
   const local = (ms: number) => instantToLocal(ms, family.timezone);
-  const members = await scope.selectFrom('users').select(['id', 'email', 'username', 'role', 'created_at']).orderBy('created_at').execute();
+  const members = await scope.selectFrom('users').select(['id', 'email', 'username', 'role', 'created_at']).orderBy('created_at').orderBy('role').orderBy('username').execute();
   const events = await scope.selectFrom('events').selectAll().orderBy('at').orderBy('seq').execute();
   const recipes = await scope.selectFrom('recipes').selectAll().orderBy('name_key').execute();
   const notes = await scope.selectFrom('notes').selectAll().orderBy('ts').execute();

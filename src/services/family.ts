@@ -18,6 +18,8 @@ export async function listFamily(ctx: Ctx, actor: Actor) {
     .selectFrom('users')
     .select(['id', 'email', 'username', 'role', 'created_at'])
     .orderBy('created_at')
+    .orderBy('role') // admin before member when two joined in the same millisecond
+    .orderBy('username')
     .execute();
   const isAdmin = actor.role === 'admin';
   const invites = isAdmin
@@ -29,6 +31,7 @@ export async function listFamily(ctx: Ctx, actor: Actor) {
         .where('invites.revoked_at', 'is', null)
         .where('invites.expires_at', '>', ctx.clock())
         .orderBy('invites.created_at')
+        .orderBy('invites.id')
         .execute()
     : [];
   return {

@@ -48,6 +48,7 @@ export async function listTokens(ctx: Ctx, actor: Actor) {
     .innerJoin('users', 'users.id', 'tokens.user_id')
     .select(['tokens.id', 'tokens.label', 'tokens.scopes', 'tokens.created_at', 'users.username'])
     .orderBy('tokens.created_at')
+    .orderBy('tokens.label')
     .execute();
   return {
     tokens: rows.map((r) => ({

@@ -14,20 +14,23 @@ export interface TestClock {
   set(iso: string): void;
 }
 
-/** Follows the real time until set(), then stands still at the time set (moved by advance). */
-export function realClock(): TestClock {
-  let frozen: number | null = null;
-  let offset = 0;
+/**
+ * The clock every test app runs on: it stands still at a fixed moment (so "today", ages and
+ * "future" never depend on when the suite runs) and moves only by set() and advance().
+ */
+export const TEST_NOW = '2026-11-22T12:00:00Z';
+
+export function testClock(start = TEST_NOW): TestClock {
+  let now = Date.parse(start);
   return {
     get now() {
-      return frozen ?? Date.now() + offset;
+      return now;
     },
     advance(ms: number) {
-      if (frozen !== null) frozen += ms;
-      else offset += ms;
+      now += ms;
     },
     set(iso: string) {
-      frozen = Date.parse(iso);
+      now = Date.parse(iso);
     },
   };
 }
@@ -45,7 +48,7 @@ export async function startApp(db: TestDatabase['name'], env: Record<string, str
   const config = loadConfig({ PUBLIC_URL: 'http://tracker.test', ...env, DATABASE_URL: provisioned.url });
   const handle = connect(config.databaseUrl);
   await migrate(handle);
-  const clock = realClock();
+  const clock = testClock();
   const ctx: Ctx = { db: handle, config, clock: () => clock.now };
   const app = await buildApp(ctx);
   return {
