@@ -76,8 +76,11 @@ export function mcpRoutes(app: FastifyInstance, ctx: Ctx): void {
       }
     },
     handler: async (req, reply) => {
-      // An absent body is left to the SDK, which answers it with its own parse error.
-      if (req.body !== undefined && !isJsonRpcPayload(req.body)) return jsonRpcError(reply, 400, -32600, 'Invalid Request: not a JSON-RPC 2.0 message.');
+      // An absent body or a non-JSON content type is left to the SDK (parse error, 415).
+      const json = /^application\/json\b/i.test(req.headers['content-type'] ?? '');
+      if (json && req.body !== undefined && !isJsonRpcPayload(req.body)) {
+        return jsonRpcError(reply, 400, -32600, 'Invalid Request: not a JSON-RPC 2.0 message.');
+      }
       const actor = actors.get(req)!;
       const family = await loadFamily(scopeOf(ctx, actor));
       const now = ctx.clock();
