@@ -1,64 +1,111 @@
-// The one place the answerer asks "which allergens does this food contain?". It is a small
-// keyword table for now; point `allergensOf` at src/domain/foods.ts once that exists, and the
-// rest of the answerer follows.
+// Which allergens a logged food contains comes from the project's food data, the same way the
+// patterns endpoint's allergen grid (src/domain/nutrition.ts) counts them: recipe names expand
+// to their ingredients, each name resolves through the food table (foods.ts) and carries that
+// table's UK 14 / US 9 allergen ids, and a name the table does not know falls back to
+// `allergenHints` (foods-allergens.ts). This module only adds the question side: the words a
+// parent uses ("dairy", "nuts", "wheat") mapped onto those ids.
+import type { Region } from '../types.ts';
+import { expandFoods, resolveFood, type Recipe } from '../foods.ts';
+import { allergenHints, allergenList } from '../foods-allergens.ts';
 
-/** UK's 14 regulated allergen groups (FSA), which include the US's 9 (wheat sits under gluten). */
-export const ALLERGEN_NAMES = [
-  'milk', 'egg', 'fish', 'crustaceans', 'molluscs', 'tree nuts', 'peanut', 'gluten', 'soya',
-  'sesame', 'mustard', 'celery', 'lupin', 'sulphites',
-] as const;
-export type Allergen = (typeof ALLERGEN_NAMES)[number];
+export type AllergenSets = Record<Region, ReadonlySet<string>>;
 
-const FOOD_KEYWORDS: Record<Allergen, RegExp> = {
-  milk: /\b(yoghurt|yogurt|cheese|cheddar|butter|cream|custard|cow'?s milk|dairy|fromage|kefir|ricotta|mozzarella|paneer)\b/,
-  egg: /\beggs?\b|\bomelett?e\b|\bscrambled\b|\bfrittata\b|\bmayo(nnaise)?\b/,
-  fish: /\b(fish|salmon|cod|tuna|haddock|sardines?|mackerel|trout|pollock|plaice|anchov\w*)\b/,
-  crustaceans: /\b(prawns?|shrimps?|crab|lobster|crayfish|langoustines?)\b/,
-  molluscs: /\b(mussels?|clams?|oysters?|squid|scallops?|octopus)\b/,
-  'tree nuts': /\b(almonds?|cashews?|hazelnuts?|walnuts?|pecans?|pistachios?|macadamias?|brazil nuts?|pine nuts?|ground almonds)\b/,
-  peanut: /\b(peanuts?|peanut butter|groundnuts?)\b/,
-  gluten: /\b(wheat|bread|toast|pasta|couscous|porridge|oats?|oaty|weetabix|barley|rye|spelt|cereal|crackers?|rusks?|pancakes?|flour|noodles|biscuits?)\b/,
-  soya: /\b(soya|soy|tofu|edamame|tempeh|miso)\b/,
-  sesame: /\b(sesame|tahini|hummus|houmous)\b/,
-  mustard: /\bmustard\b/,
-  celery: /\b(celery|celeriac)\b/,
-  lupin: /\blupin\w*\b/,
-  sulphites: /\b(dried apricots?|raisins|sultanas|sulphites?)\b/,
-};
+const REGIONS: Region[] = ['uk', 'us'];
 
-/** Allergen groups a logged food name belongs to (empty when none is known). */
-export function allergensOf(food: string): Allergen[] {
-  const f = food.toLowerCase();
-  return ALLERGEN_NAMES.filter((a) => FOOD_KEYWORDS[a].test(f));
+/** Allergen ids of one logged name (no recipe expansion), per region, as solidsBlocks counts them. */
+function namedAllergens(name: string): AllergenSets {
+  const trimmed = name.trim();
+  const out: Record<Region, Set<string>> = { uk: new Set(), us: new Set() };
+  if (!trimmed) return out;
+  const foods = resolveFood(trimmed);
+  for (const r of REGIONS) {
+    if (foods) for (const f of foods) for (const a of f.allergens[r]) out[r].add(a);
+    else for (const a of allergenHints(trimmed, r)) out[r].add(a);
+  }
+  return out;
 }
 
-// Words a parent might use for each group in a question.
-const QUESTION_WORDS: Array<[RegExp, Allergen[], RegExp?]> = [
-  // Wheat is part of the gluten group, but oats and barley are not wheat.
-  [/\bwheat\b/, ['gluten'], /\b(wheat|bread|toast|pasta|couscous|weetabix|crackers?|rusks?|pancakes?|flour|noodles|biscuits?)\b/],
+/**
+ * Looks up the allergens of logged food names against the food data, expanding the family's
+ * recipes first ("fish pie" → its ingredients). Results are cached per name for one answer.
+ */
+export function allergenLookup(recipes: Recipe[] = []): (food: string) => AllergenSets {
+  const cache = new Map<string, AllergenSets>();
+  return (food) => {
+    const key = food.trim().toLowerCase();
+    let hit = cache.get(key);
+    if (!hit) {
+      const sets: Record<Region, Set<string>> = { uk: new Set(), us: new Set() };
+      for (const part of expandFoods([food], recipes)) {
+        const n = namedAllergens(part);
+        for (const r of REGIONS) for (const a of n[r]) sets[r].add(a);
+      }
+      cache.set(key, (hit = sets));
+    }
+    return hit;
+  };
+}
+
+/** The family region's allergen ids a logged food contains, in the region list's order. */
+export function allergensOf(food: string, region: Region, recipes: Recipe[] = []): string[] {
+  const sets = allergenLookup(recipes)(food)[region];
+  return allergenList(region).map((a) => a.id).filter((id) => sets.has(id));
+}
+
+/** Short names for a sentence ("eggs", "gluten"); the region list's label otherwise. */
+const SHORT: Record<string, string> = { gluten: 'gluten', sulphites: 'sulphites', crustaceans: 'crustaceans' };
+
+export function allergenName(id: string, region: Region): string {
+  const info = allergenList(region).find((a) => a.id === id) ?? allergenList(region === 'uk' ? 'us' : 'uk').find((a) => a.id === id);
+  return SHORT[id] ?? info?.label.toLowerCase() ?? id.replace(/_/g, ' ');
+}
+
+// Words a parent might use for each allergen in a question → the food data's ids. "Milk" alone
+// is a milk-feed question, so only "dairy" and "cow's milk" ask about the milk allergen.
+const QUESTION_WORDS: Array<[RegExp, string[]]> = [
+  [/\bwheat\b/, ['wheat']],
   [/\b(dairy|cow'?s milk|cows milk)\b/, ['milk']],
-  [/\beggs?\b/, ['egg']],
+  [/\beggs?\b/, ['eggs']],
   [/\b(shellfish|seafood)\b/, ['crustaceans', 'molluscs']],
   [/\bfish\b/, ['fish']],
-  [/\bpeanuts?\b/, ['peanut']],
-  [/\btree ?nuts?\b/, ['tree nuts']],
-  [/\bnuts\b/, ['tree nuts', 'peanut']],
+  [/\bpeanuts?\b/, ['peanuts']],
+  [/\btree ?nuts?\b/, ['tree_nuts']],
+  [/\bnuts\b/, ['tree_nuts', 'peanuts']],
   [/\bgluten\b/, ['gluten']],
-  [/\b(soya|soy)\b/, ['soya']],
+  [/\b(soya|soy|soybeans?|soya beans?)\b/, ['soybeans']],
   [/\bsesame\b/, ['sesame']],
   [/\bmustard\b/, ['mustard']],
   [/\bcelery\b/, ['celery']],
   [/\blupin\b/, ['lupin']],
-  [/\bsulphites?\b/, ['sulphites']],
+  [/\b(sulphites?|sulfites?|sulphur dioxide|sulfur dioxide)\b/, ['sulphites']],
   [/\bcrustaceans?\b/, ['crustaceans']],
   [/\bmolluscs?\b/, ['molluscs']],
 ];
 
-/** The allergen group(s) a question names, with the word it used ("eggs" → egg). */
-export function allergensInQuestion(q: string): { word: string; groups: Allergen[]; only?: RegExp } | null {
-  for (const [re, groups, only] of QUESTION_WORDS) {
+export interface AllergenQuestion {
+  /** The word the question used ("eggs", "dairy"). */
+  word: string;
+  /** Food-data allergen ids it stands for. */
+  ids: string[];
+}
+
+/** The allergen(s) a question names, with the word it used ("eggs" → eggs). */
+export function allergensInQuestion(q: string): AllergenQuestion | null {
+  for (const [re, ids] of QUESTION_WORDS) {
     const m = q.match(re);
-    if (m) return only ? { word: m[0], groups, only } : { word: m[0], groups };
+    if (m) return { word: m[0], ids };
   }
   return null;
+}
+
+/**
+ * Does a food with these allergen sets contain one of `ids`? Each id is read from the family
+ * region's list when that list has it, else from the other region's: a UK family asking about
+ * wheat gets the US list's wheat (the UK list folds wheat into gluten, with oats and barley), a
+ * US family asking about gluten or molluscs gets the UK list's.
+ */
+export function containsAny(sets: AllergenSets, ids: string[], region: Region): boolean {
+  const own = new Set(allergenList(region).map((a) => a.id));
+  const other: Region = region === 'uk' ? 'us' : 'uk';
+  return ids.some((id) => sets[own.has(id) ? region : other].has(id));
 }

@@ -19,7 +19,8 @@ export function buildLlmContext(ctx: AnswerContext): string {
   const zone = ctx.profile.timezone;
   const name = firstName(ctx.profile.baby_name);
   const events = ctx.events.filter((e) => e.at <= ctx.now);
-  const log: Log = { events, spans: sleepSpans(events, ctx.now, zone), zone, units: ctx.profile.units, now: ctx.now, name };
+  const log: Log = { events, spans: sleepSpans(events, ctx.now, zone), zone, units: ctx.profile.units, now: ctx.now, name,
+    region: ctx.profile.region, recipes: ctx.recipes ?? [] };
   const today = todayOf(ctx.now, zone);
   const lines: string[] = [];
   lines.push(`Child: ${name}, age ${ageDisplay(ctx.profile.dob, today)}. Region: ${ctx.profile.region}. Units: ${ctx.profile.units} (figures below are metric).`);

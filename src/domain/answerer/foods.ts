@@ -5,7 +5,8 @@ import { instantToLocal } from '../time.ts';
 import type { Reply } from './types.ts';
 import type { Log } from './summaries.ts';
 import type { Period } from './periods.ts';
-import { allergensInQuestion, allergensOf, ALLERGEN_NAMES, type Allergen } from './allergens.ts';
+import { allergenList } from '../foods-allergens.ts';
+import { allergenLookup, allergenName, allergensInQuestion, containsAny } from './allergens.ts';
 import { sortByTime } from './facts.ts';
 import { list, times, when } from './format.ts';
 import { words } from './text.ts';
@@ -51,20 +52,21 @@ export function isFoodQuestion(q: string, log: Log): boolean {
 export function foodReply(q: string, log: Log, p: Period | null): Reply {
   const name = log.name;
   const scope = p ? p.label : 'in the log';
-  if (/\ballergens?\b/.test(q) && !allergensInQuestion(q)) return allergenList(log, p);
+  if (/\ballergens?\b/.test(q) && !allergensInQuestion(q)) return allergensHad(log, p);
 
   const allergen = allergensInQuestion(q);
   const food = loggedFoodIn(q, log);
   let label: string;
   let matches: (foods: string[]) => string[];
-  if (food) {
+  // A logged food named more fully than the allergen word ("peanut butter" vs "peanut") is asked
+  // about as that food; "egg" or "fish" is asked about as the allergen, so "scrambled egg" counts.
+  if (food && !(allergen && food.length <= allergen.word.length)) {
     label = food;
     matches = (foods) => foods.filter((f) => f.toLowerCase() === food);
   } else if (allergen) {
     label = allergen.word;
-    const groups = new Set<Allergen>(allergen.groups);
-    const only = allergen.only;
-    matches = (foods) => foods.filter((f) => allergensOf(f).some((a) => groups.has(a)) && (!only || only.test(f.toLowerCase())));
+    const of = allergenLookup(log.recipes);
+    matches = (foods) => foods.filter((f) => containsAny(of(f), allergen.ids, log.region));
   } else {
     const unknown = unknownFoodIn(q);
     if (unknown) {
@@ -113,14 +115,16 @@ function whatEaten(log: Log, p: Period | null): Reply {
   };
 }
 
-function allergenList(log: Log, p: Period | null): Reply {
+function allergensHad(log: Log, p: Period | null): Reply {
   const meals = solids(log, p);
   const scope = p ? p.label : 'in the log';
-  const last = new Map<Allergen, TimedEvent>();
-  for (const e of meals) for (const f of e.foods ?? []) for (const a of allergensOf(f)) last.set(a, e);
-  const had = ALLERGEN_NAMES.filter((a) => last.has(a));
+  const of = allergenLookup(log.recipes);
+  const last = new Map<string, TimedEvent>();
+  for (const e of meals) for (const f of e.foods ?? []) for (const a of of(f)[log.region]) last.set(a, e);
+  // The family region's list (UK 14 or US 9), in its order, as the patterns allergen grid.
+  const had = allergenList(log.region).map((a) => a.id).filter((a) => last.has(a));
   if (had.length === 0) return { answer: `No common allergens are logged for ${log.name} ${scope}.`, figures: { allergens: '' } };
-  const parts = had.map((a) => `${a} (last ${when(last.get(a)!.at, log.now, log.zone)})`);
+  const parts = had.map((a) => `${allergenName(a, log.region)} (last ${when(last.get(a)!.at, log.now, log.zone)})`);
   return {
     answer: `${log.name} has had ${had.length === 1 ? '1 common allergen' : `${had.length} common allergens`} ${scope}: ${list(parts)}.`,
     figures: { allergens: had.join(', '), count: had.length },

@@ -35,7 +35,8 @@ export function answerQuestion(question: string, ctx: AnswerContext): AnswerResu
   const name = firstName(ctx.profile.baby_name);
   // Events after `now` cannot exist (the API rejects them), but a caller's clock may differ.
   const events = ctx.events.filter((e) => e.at <= ctx.now);
-  const log: Log = { events, spans: sleepSpans(events, ctx.now, zone), zone, units: ctx.profile.units, now: ctx.now, name };
+  const log: Log = { events, spans: sleepSpans(events, ctx.now, zone), zone, units: ctx.profile.units, now: ctx.now, name,
+    region: ctx.profile.region, recipes: ctx.recipes ?? [] };
   const q = prepare(question, ctx.profile.baby_name);
   let reply: Reply | null = null;
   try {

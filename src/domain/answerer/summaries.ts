@@ -1,6 +1,7 @@
 // One-window summaries per topic: the sentence, its figures, and the single number that
 // comparisons and averages use.
-import type { TimedEvent, Units } from '../types.ts';
+import type { Region, TimedEvent, Units } from '../types.ts';
+import type { Recipe } from '../foods.ts';
 import type { Figures } from './types.ts';
 import type { Period } from './periods.ts';
 import type { Topic } from './topics.ts';
@@ -16,6 +17,10 @@ export interface Log {
   units: Units;
   now: number;
   name: string;
+  /** The family's region (profile.region): which allergen list food answers use. */
+  region: Region;
+  /** The family's saved recipes; a logged recipe name counts as its ingredients. */
+  recipes: Recipe[];
 }
 
 export interface Summary {

@@ -1,5 +1,6 @@
 // Shapes of the question answerer's input and output, and the constants a caller needs.
 import type { ChildProfile, TimedEvent } from '../types.ts';
+import type { Recipe } from '../foods.ts';
 
 /** A note remembered with "remember: …" (spec: Resources → Note). `ts` is also its id. */
 export interface Note {
@@ -26,6 +27,11 @@ export interface AnswerContext {
   /** The current instant, epoch milliseconds (the domain never reads the clock itself). */
   now: number;
   notes: Note[];
+  /**
+   * The family's saved recipes (optional): a solid logged under a recipe's name counts as its
+   * ingredients for allergen questions, as in the patterns endpoint's allergen grid.
+   */
+  recipes?: Recipe[];
 }
 
 export type Figures = Record<string, number | string>;
