@@ -3,7 +3,7 @@
 // caregiver, tokens, night mode, offline logging without duplicates, accessibility, screenshots.
 import { after, before, describe, test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ARTIFACTS, PHONE, axeSerious, chromiumMissing, ensureWebBuild, hasRoute, launch, startServer, type Server } from './harness.ts';
@@ -75,6 +75,7 @@ describe('web app (browser)', { skip: chromiumMissing, concurrency: false }, () 
   after(async () => {
     await browser?.close();
     await server?.stop();
+    if (server) writeFileSync(join(ARTIFACTS, 'server.log'), server.output());
   });
 
   test('sign up with the onboard fields lands on home', async () => {
@@ -368,6 +369,33 @@ describe('web app (browser)', { skip: chromiumMissing, concurrency: false }, () 
     assert.equal(keys.length, 2);
     assert.ok(keys[0] && keys[0] === keys[1], 'the retry carries the same Idempotency-Key');
     assert.equal(await count(), before + 1, 'the server wrote it once');
+  });
+
+  test('imperial units: weight typed in lb/oz and length in inches reach the API in kg and cm', async (t) => {
+    if (!need(t, 'POST /api/vega/log', 'GET /api/vega/measurements')) return;
+    await go('/settings');
+    await page.selectOption('#f-units', 'imperial');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByText('Saved.').waitFor();
+    await go('/');
+    await page.getByTestId('btn-measure').click();
+    await page.fill('#f-lb', '13');
+    await page.fill('#f-oz', '4');
+    await page.fill('#f-len', '25');
+    await page.getByRole('button', { name: 'Log measurement' }).click();
+    await page.locator('.toast-text', { hasText: 'Length 25 in' }).waitFor();
+    const m = await apiIn(page, 'GET', '/api/vega/measurements');
+    const w = m.body.measurements.find((e: any) => e.type === 'weight');
+    const l = m.body.measurements.find((e: any) => e.type === 'length');
+    assert.ok(Math.abs(w.kg - 6.01) < 0.01, `13 lb 4 oz is 6.01 kg, got ${w.kg}`);
+    assert.ok(Math.abs(l.cm - 63.5) < 0.05, `25 in is 63.5 cm, got ${l.cm}`);
+    await go('/growth');
+    await page.getByText('13 lb 4 oz').waitFor();
+    // Back to metric for the rest of the run.
+    await go('/settings');
+    await page.selectOption('#f-units', 'metric');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByText('Saved.').waitFor();
   });
 
   test('screenshots of home, timeline, insights and growth at 360×780', async () => {

@@ -40,6 +40,8 @@ export function ensureWebBuild(): void {
 
 export interface Server {
   url: string;
+  /** Everything the server printed, for diagnosing a failure (also written to test-artifacts/). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -62,10 +64,10 @@ export function startServer(env: Record<string, string> = {}): Promise<Server> {
       if (m) {
         clearTimeout(timer);
         child.stdout!.off('data', onData);
-        child.stdout!.resume();
-        child.stderr!.resume();
+        child.stdout!.on('data', (b: Buffer) => (out += b.toString()));
         resolve({
           url: m[0].replace(/\/$/, ''),
+          output: () => out,
           stop: () =>
             new Promise<void>((done) => {
               if (child.exitCode !== null) return done();
