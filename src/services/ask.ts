@@ -14,6 +14,7 @@ import { askLlm } from './llm-client.ts';
 import { childProfile, loadFamily, type FamilyRow } from './family-row.ts';
 import { eventsBetween, latestOfType } from './live.ts';
 import { loadNotes, saveNote } from './notes.ts';
+import { listRecipes } from './recipes.ts';
 import { bumpNamedCounter, readNamedCounter } from './counters.ts';
 
 const REMEMBER = /^\s*remember\s*:/i;
@@ -50,7 +51,7 @@ async function answerContext(ctx: Ctx, actor: Actor, family: FamilyRow, now: num
       if (older) events.unshift(older);
     }
   }
-  return { events, profile: childProfile(family), now, notes: await loadNotes(scope) };
+  return { events, profile: childProfile(family), now, notes: await loadNotes(scope), recipes: await listRecipes(scope) };
 }
 
 export async function askQuestion(ctx: Ctx, actor: Actor, question: string) {
