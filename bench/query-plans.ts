@@ -13,6 +13,8 @@ export interface PlanCheck {
   plan: string[];
   /** the index the plan must use, or null when the plan is shown for information only */
   wanted: string[] | null;
+  /** the window reads every day view depends on: a run fails when these scan the table */
+  enforced: boolean;
   ok: boolean;
 }
 
@@ -37,9 +39,9 @@ export async function queryPlans(db: Db, familyId: string, now: number): Promise
   const window = (a: number, b: number) =>
     scope.selectFrom('events').selectAll().where('at', '>=', a).where('at', '<', b).orderBy('at').orderBy('seq');
   const pk = db.dialect === 'sqlite' ? 'events_family_id' : 'events_pk';
-  const cases: Array<{ name: string; q: Compilable<unknown>; wanted: string[] | null }> = [
-    { name: 'today / events?date (one day window)', q: window(from, to), wanted: ['events_family_at', pk] },
-    { name: 'live (15-day window; patterns reads the same shape)', q: window(liveWindowStart(now, ZONE), now + 1), wanted: ['events_family_at', pk] },
+  const cases: Array<{ name: string; q: Compilable<unknown>; wanted: string[] | null; enforced?: boolean }> = [
+    { name: 'today / events?date (one day window)', q: window(from, to), wanted: ['events_family_at', pk], enforced: true },
+    { name: 'live (15-day window; patterns reads the same shape)', q: window(liveWindowStart(now, ZONE), now + 1), wanted: ['events_family_at', pk], enforced: true },
     {
       name: 'live: latest weight before the window',
       q: scope.selectFrom('events').selectAll().where('type', '=', 'weight').where('at', '<', from).orderBy('at', 'desc').limit(1),
@@ -59,7 +61,7 @@ export async function queryPlans(db: Db, familyId: string, now: number): Promise
   const out: PlanCheck[] = [];
   for (const c of cases) {
     const { sql, plan } = await explain(db, c.q);
-    out.push({ name: c.name, sql, plan, wanted: c.wanted, ok: c.wanted ? usesIndex(db.dialect, plan, c.wanted) : true });
+    out.push({ name: c.name, sql, plan, wanted: c.wanted, enforced: c.enforced ?? false, ok: c.wanted ? usesIndex(db.dialect, plan, c.wanted) : true });
   }
   return out;
 }

@@ -71,7 +71,7 @@ export function dbSection(d: DbReport): string {
   );
   out.push('Query plans (3-year family):', '');
   for (const p of d.plans) {
-    const verdict = p.wanted === null ? '' : p.ok ? ` — uses ${p.wanted.join(' or ')}: ok` : ` — **does not use ${p.wanted.join(' or ')}**`;
+    const verdict = p.wanted === null ? '' : p.ok ? ` — uses ${p.wanted.join(' or ')}: ok` : ` — **does not use ${p.wanted.join(' or ')}**${p.enforced ? ' (FAIL)' : ' (reported, not enforced)'}`;
     out.push(`- ${p.name}${verdict}`, '  ```', ...p.plan.map((l) => `  ${l}`), '  ```');
   }
   out.push('');

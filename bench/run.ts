@@ -18,7 +18,7 @@ import type { Ctx } from '../src/services/context.ts';
 import { addDays, localDateOf } from '../src/domain/time.ts';
 import { parseOptions, type BenchOptions, type DbChoice } from './options.ts';
 import { scratchDb } from './scratch-db.ts';
-import { seedFamily, ZONE, type BenchFamily } from './families.ts';
+import { generateHistory, seedFamily, ZONE, type BenchFamily } from './families.ts';
 import { measure, warmUp, type LoadCase, type LoadResult } from './load.ts';
 import { startBareServer } from './bare-server.ts';
 import { queryPlans } from './query-plans.ts';
@@ -50,8 +50,9 @@ async function run(opts: BenchOptions, kind: DbChoice): Promise<DbReport> {
     console.log(`\n== ${kind}: service on ${base}`);
 
     const families: BenchFamily[] = [];
+    const history = generateHistory(Date.now(), 3 * 365);
     for (const [label, days] of [['1 week', 7], ['1 month', 30], ['3 years', 3 * 365]] as const) {
-      const f = await seedFamily(ctx, label, days);
+      const f = await seedFamily(ctx, label, days, history);
       console.log(`  seeded ${label}: ${f.events} events in ${(f.seedMs / 1000).toFixed(1)} s`);
       families.push(f);
     }
@@ -62,7 +63,7 @@ async function run(opts: BenchOptions, kind: DbChoice): Promise<DbReport> {
     const version = await serverVersion(db);
 
     const plans = await queryPlans(db, years.familyId, Date.now());
-    for (const p of plans) console.log(`  plan ${p.ok ? 'ok  ' : 'BAD '} ${p.name}: ${p.plan.join(' | ')}`);
+    for (const p of plans) console.log(`  plan ${p.ok ? 'ok  ' : p.enforced ? 'BAD ' : 'note'} ${p.name}: ${p.plan.join(' | ')}`);
 
     const rows: CaseRow[] = [];
     const show = (endpoint: string, who: string, r: LoadResult) =>
@@ -161,7 +162,7 @@ async function main(): Promise<void> {
   let failed = false;
   for (const kind of opts.databases) {
     const r = await run(opts, kind);
-    failed ||= r.plans.some((p) => !p.ok) || r.rows.some((c) => c.r.failures > 0) || !r.bare.sameBody;
+    failed ||= r.plans.some((p) => p.enforced && !p.ok) || r.rows.some((c) => c.r.failures > 0) || !r.bare.sameBody;
     sections.push(dbSection(r));
   }
   const md = sections.join('\n');
@@ -171,7 +172,7 @@ async function main(): Promise<void> {
   console.log(`Written to bench/results/latest.md`);
   // A plan that scans the whole table or failed requests make the run wrong, not just slow.
   if (failed) {
-    console.error('Benchmark found problems: a query plan without its index, failed requests or differing baseline bodies (see above).');
+    console.error('Benchmark found problems: a day-window query plan without its index, failed requests or differing baseline bodies (see above).');
     process.exitCode = 1;
   }
 }
