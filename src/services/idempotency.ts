@@ -59,7 +59,8 @@ export async function idempotent<T>(
 }
 
 // Marks a key claimed by a call still running (no real result is ever this string).
-const PENDING = JSON.stringify('\u0000pending');
+const PENDING_VALUE = '\u0000pending';
+const PENDING = JSON.stringify(PENDING_VALUE);
 
 /**
  * For writes whose service runs its own transaction (so the key cannot join it), e.g. the MCP
@@ -80,7 +81,7 @@ export async function idempotentCall<T>(
   const inUse = () => conflict('A call with this idempotency key is still running; retry in a moment.', 'idempotency_key_in_use');
   const earlier = await stored<T | string>(scope, name, key, now);
   if (earlier !== null) {
-    if (earlier === JSON.parse(PENDING)) throw inUse();
+    if (earlier === PENDING_VALUE) throw inUse();
     return earlier as T;
   }
   try {
@@ -88,10 +89,9 @@ export async function idempotentCall<T>(
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     const first = await stored<T | string>(scope, name, key, now);
-    if (first === null || first === JSON.parse(PENDING)) throw inUse();
+    if (first === null || first === PENDING_VALUE) throw inUse();
     return first as T;
   }
-  const claimed = () => scope.updateTable('idempotency_keys').where('scope', '=', name).where('key', '=', key);
   let result: T;
   try {
     result = await write();
@@ -99,6 +99,6 @@ export async function idempotentCall<T>(
     await scope.deleteFrom('idempotency_keys').where('scope', '=', name).where('key', '=', key).execute();
     throw err;
   }
-  await claimed().set({ response: JSON.stringify(result) }).execute();
+  await scope.updateTable('idempotency_keys').set({ response: JSON.stringify(result) }).where('scope', '=', name).where('key', '=', key).execute();
   return result;
 }

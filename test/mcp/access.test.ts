@@ -26,8 +26,10 @@ function writeCalls(id: string): [string, Record<string, unknown>][] {
   ];
 }
 
-async function callTool(c: Connected, name: string, args: Record<string, unknown>) {
-  return (await c.client.callTool({ name, arguments: args })) as CallToolResult;
+type Result = CallToolResult & { structuredContent?: Record<string, any> };
+
+async function callTool(c: Connected, name: string, args: Record<string, unknown>): Promise<Result> {
+  return (await c.client.callTool({ name, arguments: args })) as Result;
 }
 
 for (const d of testDatabases()) {
