@@ -109,13 +109,3 @@ export async function axeSerious(page: Page): Promise<string[]> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n: any) => n.target.join(' ')).join(' | ')}`);
 }
-
-/** True when the server has a route for this method and path (an unauthenticated call is 401, not 404). */
-export async function hasRoute(base: string, method: string, path: string): Promise<boolean> {
-  const res = await fetch(base + path, {
-    method,
-    headers: method === 'GET' ? {} : { 'content-type': 'application/json', origin: base },
-    body: method === 'GET' ? undefined : '{}',
-  });
-  return res.status !== 404;
-}
