@@ -120,6 +120,20 @@ for (const d of testDatabases()) {
       await c.close();
     });
 
+    test('concurrent retries with one key act once: the other gets the first result or a retry-later error', async () => {
+      const c = await connect(t, await newToken(t, a.cookie));
+      const id = (await callTool(c, 'log_note', { note: 'race', ts: '2026-11-22T10:20:00' })).structuredContent!.event.id as string;
+      const before = await eventCount(t);
+      const results = await Promise.all([1, 2, 3].map(() => callTool(c, 'delete_event', { id, idempotency_key: 'race-0001' })));
+      assert.equal(await eventCount(t), before - 1);
+      for (const r of results) {
+        if (r.isError) assert.match(textOf(r), /idempotency_key_in_use/);
+        else assert.equal(r.structuredContent!.removed.id, id);
+      }
+      assert.ok(results.some((r) => !r.isError));
+      await c.close();
+    });
+
     test('the 121st request in a minute is refused with 429 and Retry-After, and allowed a minute later', async () => {
       const auth = { Authorization: `Bearer ${await newToken(t, a.cookie)}` };
       const list = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
