@@ -6,6 +6,10 @@ import { isUniqueViolation, type Ctx } from './context.ts';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 const KEY_RE = /^[\x21-\x7e]{1,200}$/;
+// idempotentCall claims a key with this marker before the call runs.
+const PENDING_VALUE = '\u0000pending';
+const PENDING_TTL_MS = 2 * 60 * 1000;
+const PENDING = JSON.stringify(PENDING_VALUE);
 
 export function checkIdempotencyKey(key: string): void {
   if (!KEY_RE.test(key)) throw badRequest('An idempotency key must be 1 to 200 visible ASCII characters.', 'invalid_idempotency_key');
@@ -19,7 +23,9 @@ async function stored<T>(scope: FamilyScope, name: string, key: string, now: num
     .where('key', '=', key)
     .executeTakeFirst();
   if (!row) return null;
-  if (row.created_at <= now - IDEMPOTENCY_TTL_MS) {
+  // A claim left "pending" by a process that died mid-call stops blocking after two minutes.
+  const stalePending = row.response === PENDING && row.created_at <= now - PENDING_TTL_MS;
+  if (row.created_at <= now - IDEMPOTENCY_TTL_MS || stalePending) {
     await scope.deleteFrom('idempotency_keys').where('scope', '=', name).where('key', '=', key).execute();
     return null;
   }
@@ -59,8 +65,6 @@ export async function idempotent<T>(
 }
 
 // Marks a key claimed by a call still running (no real result is ever this string).
-const PENDING_VALUE = '\u0000pending';
-const PENDING = JSON.stringify(PENDING_VALUE);
 
 /**
  * For writes whose service runs its own transaction (so the key cannot join it), e.g. the MCP
