@@ -48,6 +48,11 @@ export class FamilyScope {
     return this.k.insertInto(table).values({ ...values, family_id: this.familyId } as any);
   }
 
+  /** Inserts many rows in one statement, each with this family's id. */
+  insertManyInto<T extends FamilyOwnedTable>(table: T, rows: Omit<Insertable<Database[T]>, 'family_id'>[]) {
+    return this.k.insertInto(table).values(rows.map((r) => ({ ...r, family_id: this.familyId })) as any);
+  }
+
   /** The family's own row. */
   family() {
     return this.k.selectFrom('families').where('families.id', '=', this.familyId);

@@ -42,12 +42,7 @@ export async function insertHistory(scope: FamilyScope, zone: string, events: De
   await scope.transaction(async (tx) => {
     for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
       const chunk = rows.slice(i, i + ROWS_PER_INSERT);
-      // The scope sets family_id on the single row it is given; the multi-row values below
-      // replace that row and carry the same scope's family id on every row.
-      await tx
-        .insertInto('events', chunk[0])
-        .values(chunk.map((r) => ({ ...r, family_id: tx.familyId })))
-        .execute();
+      await tx.insertManyInto('events', chunk).execute();
     }
   });
   return events.length;
