@@ -12,6 +12,7 @@ import type {
   UpdateResult,
 } from 'kysely';
 import type { Database } from './schema.ts';
+import type { Dialect } from './connect.ts';
 
 export type FamilyOwnedTable =
   | 'users'
@@ -27,6 +28,7 @@ export class FamilyScope {
   constructor(
     private readonly k: Kysely<Database>,
     readonly familyId: string,
+    readonly dialect: Dialect,
   ) {}
 
   selectFrom<T extends FamilyOwnedTable>(table: T) {
@@ -53,6 +55,14 @@ export class FamilyScope {
     return this.k.insertInto(table).values(rows.map((r) => ({ ...r, family_id: this.familyId })) as any);
   }
 
+  /**
+   * Locks the selected rows until the transaction ends, for read-modify-write. PostgreSQL needs
+   * FOR UPDATE; SQLite runs one write transaction at a time, so the rows are already safe.
+   */
+  forUpdate<O>(qb: SelectQueryBuilder<Database, any, O>): SelectQueryBuilder<Database, any, O> {
+    return this.dialect === 'postgres' ? qb.forUpdate() : qb;
+  }
+
   /** The family's own row. */
   family() {
     return this.k.selectFrom('families').where('families.id', '=', this.familyId);
@@ -69,6 +79,6 @@ export class FamilyScope {
 
   /** Runs `fn` in one transaction, with a scope of the same family bound to it. */
   transaction<R>(fn: (scope: FamilyScope) => Promise<R>): Promise<R> {
-    return this.k.transaction().execute((trx) => fn(new FamilyScope(trx, this.familyId)));
+    return this.k.transaction().execute((trx) => fn(new FamilyScope(trx, this.familyId, this.dialect)));
   }
 }

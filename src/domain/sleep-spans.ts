@@ -214,7 +214,11 @@ export function minutesToHHMM(minutes: number): string {
   return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 }
 
-/** Sorts by instant, then by id, without mutating the input; drops events after `now`. */
+/**
+ * Sorts by instant without mutating the input; drops events after `now`. Events at the same
+ * instant keep the order they came in (the services load them in logging order), so a sleep
+ * then a wake logged in the same second reads as awake. The sort is stable.
+ */
 export function sortedUpTo(events: readonly TimedEvent[], now: number): TimedEvent[] {
-  return events.filter((e) => e.at <= now).sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return events.filter((e) => e.at <= now).sort((a, b) => a.at - b.at);
 }

@@ -5,7 +5,7 @@ import { getLive, getPatterns } from '../services/insights.ts';
 import { eventsOfDay, foodSuggestions, measurements } from '../services/event-reads.ts';
 import { getProfile } from '../services/profile.ts';
 import { listFamily } from '../services/family.ts';
-import { DateQuery, EventList, SuggestionsQuery } from '../schemas/log.ts';
+import { DateQuery, EventList, SuggestionsArgs } from '../schemas/log.ts';
 import { Measurement } from '../schemas/event.ts';
 import { Profile } from '../schemas/profile.ts';
 import { FamilyListing } from '../schemas/account.ts';
@@ -127,7 +127,7 @@ export const readTools: ToolDef[] = [
     title: 'Recently eaten foods',
     description:
       'Foods logged in the last 14 days, each once, most recently eaten first. Use to offer quick choices or to reuse the exact spelling before calling log_solid.',
-    input: SuggestionsQuery,
+    input: SuggestionsArgs,
     output: z.object({ suggestions: z.array(z.string()) }),
     run: async (env, a) => {
       const r = await foodSuggestions(env.ctx, env.actor, a.limit);

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { DateString, Gender, IanaZone, Region, Units } from './common.ts';
 
+// Kept as typed (the default username is the part before @, in its own case); the services
+// compare and store emails lowercased.
 export const Email = z
   .string()
   .trim()
-  .toLowerCase()
   .max(254)
   .pipe(z.email({ message: 'must be an email address' }));
 
@@ -13,8 +14,8 @@ export const Username = z
   .string()
   .trim()
   .min(1)
-  .max(40)
-  .regex(/^[\p{L}\p{N}._ -]+$/u, 'may use letters, digits, spaces, dot, dash and underscore');
+  .max(64)
+  .regex(/^[^\p{Cc}]+$/u, 'may not contain control characters');
 
 export const OnboardBody = z
   .strictObject({
@@ -35,7 +36,8 @@ export type OnboardInput = z.infer<typeof OnboardBody>;
 
 export const RedirectOk = z.object({ ok: z.boolean(), redirect: z.string() }).meta({ id: 'RedirectOk' });
 
-export const LoginBody = z.strictObject({ email: Email, password: z.string().min(1).max(200) }).meta({ id: 'LoginRequest' });
+// Not strict: an HTML sign-in form may post extra fields (a return path, a button name).
+export const LoginBody = z.object({ email: Email, password: z.string().min(1).max(200) }).meta({ id: 'LoginRequest' });
 
 export const JoinBody = z
   .strictObject({ code: z.string().min(1).max(200), email: Email, password: Password, username: Username.optional() })

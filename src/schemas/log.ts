@@ -95,8 +95,21 @@ export const EventList = z.object({ events: z.array(Event) }).meta({ id: 'EventL
 
 export const DateQuery = z.object({ date: DateString.optional().describe('YYYY-MM-DD; defaults to today, family-local') });
 
+/** How many food suggestions: 1 to 100, default 12 (JSON callers such as MCP tools). */
+const SuggestionLimit = z.number().int().min(1).max(100);
+export const SuggestionsArgs = z.object({ limit: SuggestionLimit.default(12).describe('1 to 100, default 12') });
+
+// In a query string the limit arrives as text: digits only ("1e1", " 1" or "0x10" are not
+// what a caller means by a limit), then the same rule as SuggestionLimit.
 export const SuggestionsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(12).describe('1 to 100, default 12'),
+  limit: z
+    .string()
+    .regex(/^\d{1,6}$/, 'must be a whole number from 1 to 100')
+    .transform(Number)
+    .pipe(SuggestionLimit)
+    .optional()
+    .transform((v) => v ?? 12)
+    .describe('1 to 100, default 12'),
 });
 
 export const RecipeBody = z

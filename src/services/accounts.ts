@@ -16,9 +16,14 @@ export interface SignedIn {
 
 const HOME = '/';
 
-function defaultUsername(email: string): string {
-  const local = email.split('@')[0].replace(/[^\p{L}\p{N}._-]+/gu, '').slice(0, 40);
-  return local || 'parent';
+/** The spec's default username: the part of the email before @, as typed. */
+export function defaultUsername(email: string): string {
+  return email.slice(0, email.lastIndexOf('@')).slice(0, 64) || 'parent';
+}
+
+/** Emails are unique regardless of case: stored and compared lowercased. */
+export function normalEmail(email: string): string {
+  return email.trim().toLowerCase();
 }
 
 async function emailTaken(ctx: Ctx, email: string): Promise<boolean> {
@@ -31,7 +36,8 @@ export async function onboard(ctx: Ctx, input: OnboardInput, ip: string): Promis
   const now = ctx.clock();
   const timezone = input.timezone ?? 'Europe/London';
   validateDob(input.dob, timezone, now);
-  if (await emailTaken(ctx, input.email)) {
+  const email = normalEmail(input.email);
+  if (await emailTaken(ctx, email)) {
     await recordSignupFailure(ctx, ip);
     throw conflict('An account with this email already exists. Sign in instead.', 'email_taken');
   }
@@ -63,7 +69,7 @@ export async function onboard(ctx: Ctx, input: OnboardInput, ip: string): Promis
         .values({
           id: userId,
           family_id: familyId,
-          email: input.email,
+          email,
           username: input.username ?? defaultUsername(input.email),
           password_hash: passwordHash,
           role: 'admin',
@@ -80,7 +86,8 @@ export async function onboard(ctx: Ctx, input: OnboardInput, ip: string): Promis
   }
 }
 
-export async function login(ctx: Ctx, email: string, password: string, ip: string): Promise<SignedIn> {
+export async function login(ctx: Ctx, typedEmail: string, password: string, ip: string): Promise<SignedIn> {
+  const email = normalEmail(typedEmail);
   await checkLogin(ctx, email, ip);
   const user = await ctx.db.kysely
     .selectFrom('users')
@@ -116,7 +123,8 @@ export async function join(ctx: Ctx, input: JoinInput, ip: string): Promise<Sign
   if (invite.used_at !== null) throw new AppError(410, 'invite_used', 'This invite has already been used. Ask for a new link.');
   if (invite.revoked_at !== null) throw new AppError(410, 'invite_revoked', 'This invite was withdrawn. Ask for a new link.');
   if (invite.expires_at <= now) throw new AppError(410, 'invite_expired', 'This invite has expired. Ask for a new link.');
-  if (await emailTaken(ctx, input.email)) {
+  const email = normalEmail(input.email);
+  if (await emailTaken(ctx, email)) {
     await recordSignupFailure(ctx, ip);
     throw conflict('An account with this email already exists. Sign in instead.', 'email_taken');
   }
@@ -141,7 +149,7 @@ export async function join(ctx: Ctx, input: JoinInput, ip: string): Promise<Sign
         .values({
           id: userId,
           family_id: invite.family_id,
-          email: input.email,
+          email,
           username,
           password_hash: passwordHash,
           role: 'member',
@@ -153,7 +161,7 @@ export async function join(ctx: Ctx, input: JoinInput, ip: string): Promise<Sign
     });
   } catch (err) {
     if (isUniqueViolation(err)) {
-      const taken = await emailTaken(ctx, input.email);
+      const taken = await emailTaken(ctx, email);
       throw taken
         ? conflict('An account with this email already exists. Sign in instead.', 'email_taken')
         : conflict(`Someone in this family already uses the username '${username}'. Choose another.`, 'username_taken');

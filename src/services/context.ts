@@ -16,11 +16,25 @@ export interface Ctx {
 
 /** The family-scoped data accessor for an actor: the only way to family-owned rows. */
 export function scopeOf(ctx: Ctx, actor: Actor): FamilyScope {
-  return new FamilyScope(ctx.db.kysely, actor.familyId);
+  return new FamilyScope(ctx.db.kysely, actor.familyId, ctx.db.dialect);
 }
 
 /** True when a database error is a unique-key violation, on either engine. */
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string };
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/**
+ * Runs `attempt` again when it loses a race on a unique key (two requests writing the same
+ * label or timestamp at once): the retry sees the winner's committed row and acts on it.
+ */
+export async function retryOnUniqueViolation<T>(attempt: () => Promise<T>, tries = 10): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await attempt();
+    } catch (err) {
+      if (!isUniqueViolation(err) || i >= tries) throw err;
+    }
+  }
 }

@@ -39,8 +39,9 @@ function jsonOrNull(v: unknown[] | null): string | null {
   return v === null ? null : JSON.stringify(v);
 }
 
+/** The event, locked for the rest of the transaction so concurrent edits cannot undo each other. */
 async function findEvent(scope: FamilyScope, id: string): Promise<EventRow> {
-  const row = await scope.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await scope.forUpdate(scope.selectFrom('events').selectAll().where('id', '=', id)).executeTakeFirst();
   if (!row) throw notFound(`No event with id '${id}' in your family's log.`);
   return row;
 }
@@ -180,18 +181,23 @@ export async function undoLast(ctx: Ctx, actor: Actor) {
   const scope = scopeOf(ctx, actor);
   const family = await loadFamily(scope);
   return scope.transaction(async (tx) => {
-    const row = await tx.selectFrom('events').selectAll().orderBy('seq', 'desc').limit(1).executeTakeFirst();
-    if (!row) {
-      return { status: 'ok' as const, removed: null, message: 'Nothing to undo: the log is empty.', live: await liveAfter(ctx, tx, family) };
+    // Two undos at once must remove two events: delete by id and, if another request removed
+    // that event first, look again for the newest.
+    for (;;) {
+      const row = await tx.selectFrom('events').selectAll().orderBy('seq', 'desc').limit(1).executeTakeFirst();
+      if (!row) {
+        return { status: 'ok' as const, removed: null, message: 'Nothing to undo: the log is empty.', live: await liveAfter(ctx, tx, family) };
+      }
+      const gone = await tx.deleteFrom('events').where('id', '=', row.id).executeTakeFirst();
+      if (Number(gone.numDeletedRows) === 0) continue;
+      const removed = toLogEvent(row);
+      const today = localDateOf(ctx.clock(), family.timezone);
+      return {
+        status: 'ok' as const,
+        removed,
+        message: `Removed the ${describeEvent(removed)} logged for ${describeWhen(removed.ts, today)}.`,
+        live: await liveAfter(ctx, tx, family),
+      };
     }
-    await tx.deleteFrom('events').where('id', '=', row.id).execute();
-    const removed = toLogEvent(row);
-    const today = localDateOf(ctx.clock(), family.timezone);
-    return {
-      status: 'ok' as const,
-      removed,
-      message: `Removed the ${describeEvent(removed)} logged for ${describeWhen(removed.ts, today)}.`,
-      live: await liveAfter(ctx, tx, family),
-    };
   });
 }

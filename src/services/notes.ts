@@ -1,6 +1,6 @@
 // Notes remembered by the question-answering feature ("remember: …").
 import type { Ctx } from './context.ts';
-import { scopeOf } from './context.ts';
+import { retryOnUniqueViolation, scopeOf } from './context.ts';
 import type { Actor } from './actor.ts';
 import type { FamilyScope } from '../db/family-scope.ts';
 import { badRequest, notFound } from '../errors.ts';
@@ -32,18 +32,22 @@ export async function saveNote(ctx: Ctx, actor: Actor, rawText: string): Promise
   const scope = scopeOf(ctx, actor);
   const family = await loadFamily(scope);
   const tags = tagsOf(text);
-  return scope.transaction(async (tx) => {
-    let at = Math.floor(ctx.clock() / 1000) * 1000;
-    for (;;) {
-      const ts = instantToLocal(at, family.timezone);
-      const taken = await tx.selectFrom('notes').select('ts').where('ts', '=', ts).executeTakeFirst();
-      if (!taken) {
-        await tx.insertInto('notes', { ts, text, tags: JSON.stringify(tags), created_at: ctx.clock() }).execute();
-        return { ts, text, tags };
+  // Two notes in the same second (or two requests at once) would share a ts: move back a
+  // second until it is free; a concurrent writer taking it first makes us look again.
+  return retryOnUniqueViolation(() =>
+    scope.transaction(async (tx) => {
+      let at = Math.floor(ctx.clock() / 1000) * 1000;
+      for (;;) {
+        const ts = instantToLocal(at, family.timezone);
+        const taken = await tx.selectFrom('notes').select('ts').where('ts', '=', ts).executeTakeFirst();
+        if (!taken) {
+          await tx.insertInto('notes', { ts, text, tags: JSON.stringify(tags), created_at: ctx.clock() }).execute();
+          return { ts, text, tags };
+        }
+        at -= 1000;
       }
-      at -= 1000;
-    }
-  });
+    }),
+  );
 }
 
 export async function deleteNote(ctx: Ctx, actor: Actor, ts: string) {

@@ -15,6 +15,8 @@ const ORDER: Scope[] = ['read', 'write'];
 export async function createToken(ctx: Ctx, actor: Actor, input: TokenCreateInput | null | undefined) {
   const label = input?.label ?? actor.username;
   const wanted = new Set<Scope>(input?.scopes ?? ['read', 'write']);
+  // Tokens carry read, or read plus write (spec: Authentication): write implies read.
+  if (wanted.has('write')) wanted.add('read');
   for (const s of wanted) {
     if (!actor.scopes.has(s)) throw forbidden(`You cannot create a token with the '${s}' scope: your own credential lacks it.`, 'insufficient_scope');
   }
@@ -22,20 +24,27 @@ export async function createToken(ctx: Ctx, actor: Actor, input: TokenCreateInpu
   // A token prefix makes leaked tokens easy to recognise in logs and secret scanners.
   const token = `bt_${randomSecret(32)}`;
   const scope = scopeOf(ctx, actor);
-  await scope.transaction(async (tx) => {
-    // Same label: the new token replaces the old one (spec: States and transitions).
-    await tx.deleteFrom('tokens').where('label', '=', label).execute();
-    await tx
-      .insertInto('tokens', {
-        id: randomUUID(),
-        user_id: actor.userId,
-        label,
-        token_hash: sha256(token),
-        scopes: scopes.join(','),
-        created_at: ctx.clock(),
-      })
-      .execute();
-  });
+  // Same label (of the same caregiver): the new token replaces the old one (spec: States and
+  // transitions), in one atomic upsert so concurrent requests cannot collide. Other
+  // caregivers' tokens with that label are theirs and stay.
+  await scope
+    .insertInto('tokens', {
+      id: randomUUID(),
+      user_id: actor.userId,
+      label,
+      token_hash: sha256(token),
+      scopes: scopes.join(','),
+      created_at: ctx.clock(),
+    })
+    .onConflict((oc) =>
+      oc.columns(['family_id', 'user_id', 'label']).doUpdateSet((eb) => ({
+        id: eb.ref('excluded.id'),
+        token_hash: eb.ref('excluded.token_hash'),
+        scopes: eb.ref('excluded.scopes'),
+        created_at: eb.ref('excluded.created_at'),
+      })),
+    )
+    .execute();
   const base = ctx.config.publicUrl;
   return { token, tracker_url: base, mcp_url: `${base}/mcp`, label, scopes };
 }

@@ -43,7 +43,7 @@ for (const d of testDatabases()) {
       const cookie = sessionCookieOf(res);
       const me = await call(t.app, 'GET', '/api/me', undefined, { cookie });
       assert.equal(me.status, 200);
-      assert.equal(me.body.user, 'mum');
+      assert.equal(me.body.user, 'Mum', 'the part of the email before @, as typed');
       assert.equal(me.body.role, 'admin');
       assert.equal(typeof me.body.family_id, 'string');
 
@@ -226,6 +226,24 @@ for (const d of testDatabases()) {
       });
       assert.equal(big.statusCode, 413);
       assert.equal(JSON.parse(big.body).error, 'payload_too_large');
+    });
+
+    test('JSON with a charset parameter is JSON; NUL characters in text are a 400 on every engine', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/vega/onboard',
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+        payload: JSON.stringify({ email: 'John+Baby@example.com', password: 'secret1', baby_name: 'Ada', dob: '2026-06-01' }),
+      });
+      assert.equal(res.statusCode, 200, res.body);
+      const cookie = sessionCookieOf({ status: res.statusCode, body: null, headers: res.headers as any, text: res.body });
+      const me = await call(t.app, 'GET', '/api/me', undefined, { cookie });
+      assert.equal(me.body.user, 'John+Baby', 'the default username is the part of the email before @');
+      const nul = await call(t.app, 'POST', '/api/vega/log', { type: 'note', note: 'a\u0000b' }, { cookie });
+      assert.equal(nul.status, 400);
+      assert.match(nul.body.message, /NUL/);
+      const nulKey = await call(t.app, 'POST', '/api/vega/profile', { ['baby\u0000name']: 'x' }, { cookie });
+      assert.equal(nulKey.status, 400);
     });
 
     test('openapi.json is OpenAPI 3.1 version 1.1.0; /docs and /redoc load only local scripts', async () => {

@@ -71,6 +71,22 @@ for (const d of testDatabases()) {
       assert.equal(badScope.status, 400);
     });
 
+    test('a write-only token request gets read too; token labels belong to their caregiver', async () => {
+      const f = await signUp(t.app);
+      const w = await call(t.app, 'POST', '/api/vega/token', { label: 'writer', scopes: ['write'] }, { cookie: f.cookie });
+      assert.deepEqual(w.body.scopes, ['read', 'write']);
+      assert.equal((await call(t.app, 'GET', '/api/me', undefined, { token: w.body.token })).status, 200);
+      const inv = await call(t.app, 'POST', '/api/vega/invite', undefined, { cookie: f.cookie });
+      const joined = await call(t.app, 'POST', '/api/vega/join', { code: inv.body.code, email: `m${Date.now()}@example.com`, password: 'secret', username: 'Gran' });
+      const gran = sessionCookieOf(joined);
+      const mine = await call(t.app, 'POST', '/api/vega/token', { label: 'Claude' }, { cookie: f.cookie });
+      const hers = await call(t.app, 'POST', '/api/vega/token', { label: 'Claude' }, { cookie: gran });
+      assert.equal(hers.status, 200);
+      assert.equal((await call(t.app, 'GET', '/api/me', undefined, { token: mine.body.token })).status, 200, "another caregiver's same label does not replace mine");
+      const list = (await call(t.app, 'GET', '/api/vega/tokens', undefined, { cookie: f.cookie })).body.tokens.filter((x: any) => x.label === 'Claude');
+      assert.deepEqual(list.map((x: any) => x.username).sort(), [f.username, 'Gran'].sort());
+    });
+
     test('invites: admin creates, caregiver joins as member, codes are single-use, revocable, expire in 48 h', async () => {
       const f = await signUp(t.app, { family_name: 'Hopper' });
       const inv = await call(t.app, 'POST', '/api/vega/invite', undefined, { cookie: f.cookie });

@@ -86,6 +86,55 @@ for (const d of testDatabases()) {
       assert.equal(after.body.events.length, 50);
     });
 
+    test('concurrent read-modify-writes lose nothing: reactions, edits, undos, same-label tokens, notes', async () => {
+      const f = await signUp(t.app);
+      const e = (await call(t.app, 'POST', '/api/vega/log', { type: 'milk', ml: 100, ts: '2026-11-22T09:00:00' }, { token: f.token })).body.event;
+      const emojis = ['❤️', '👍', '😀', '🎉', '🍼', '⭐'];
+      const reacted = await Promise.all(emojis.map((emoji) => call(t.app, 'POST', '/api/vega/event/react', { id: e.id, emoji }, { token: f.token })));
+      assert.ok(reacted.every((r) => r.status === 200));
+      const after = (await call(t.app, 'GET', '/api/vega/today', undefined, { token: f.token })).body.events[0];
+      assert.deepEqual(new Set(after.reactions.map((r: any) => r.emoji)), new Set(emojis));
+
+      await Promise.all([
+        call(t.app, 'POST', '/api/vega/event/edit', { id: e.id, changes: { ml: 150 } }, { token: f.token }),
+        call(t.app, 'POST', '/api/vega/event/edit', { id: e.id, changes: { note: 'both kept' } }, { token: f.token }),
+      ]);
+      const edited = (await call(t.app, 'GET', '/api/vega/today', undefined, { token: f.token })).body.events[0];
+      assert.equal(edited.ml, 150);
+      assert.equal(edited.note, 'both kept');
+
+      for (let i = 0; i < 5; i++) await call(t.app, 'POST', '/api/vega/log', { type: 'poop', ts: `2026-11-22T10:0${i}:00` }, { token: f.token });
+      const undos = await Promise.all(Array.from({ length: 5 }, () => call(t.app, 'POST', '/api/vega/undo', undefined, { token: f.token })));
+      assert.equal(new Set(undos.map((u) => u.body.removed?.id)).size, 5, 'each undo removed a different event');
+      const left = (await call(t.app, 'GET', '/api/vega/today', undefined, { token: f.token })).body.events;
+      assert.deepEqual(left.map((x: any) => x.id), [e.id]);
+
+      const toks = await Promise.all(Array.from({ length: 8 }, () => call(t.app, 'POST', '/api/vega/token', { label: 'race' }, { cookie: f.cookie })));
+      assert.ok(toks.every((r) => r.status === 200), toks.map((r) => r.status).join(','));
+      const listed = (await call(t.app, 'GET', '/api/vega/tokens', undefined, { token: f.token })).body.tokens.filter((x: any) => x.label === 'race');
+      assert.equal(listed.length, 1, 'one token per label survives');
+
+      const g = await signUp(t.app, {});
+      await t.ctx.db.kysely.updateTable('families').set({ plan: 'paid' }).execute();
+      const notes = await Promise.all(Array.from({ length: 5 }, (_, i) => call(t.app, 'POST', '/api/ask', { question: `remember: note ${i}` }, { token: g.token })));
+      assert.ok(notes.every((r) => r.status === 200), notes.map((r) => r.status).join(','));
+      const saved = (await call(t.app, 'GET', '/api/ask/notes', undefined, { token: g.token })).body.notes;
+      assert.equal(saved.length, 5);
+      assert.equal(new Set(saved.map((n: any) => n.ts)).size, 5);
+    });
+
+    test('events logged in the same second read in logging order: sleep then wake is awake', async () => {
+      for (let i = 0; i < 8; i++) {
+        const f = await signUp(t.app);
+        await call(t.app, 'POST', '/api/vega/log', { type: 'sleep' }, { token: f.token });
+        const w = await call(t.app, 'POST', '/api/vega/log', { type: 'wake' }, { token: f.token });
+        assert.equal(w.body.live.asleep, false);
+        await call(t.app, 'POST', '/api/vega/log', { type: 'milk', ml: 120 }, { token: f.token });
+        const m = await call(t.app, 'POST', '/api/vega/log', { type: 'milk', ml: 90 }, { token: f.token });
+        assert.equal(m.body.live.last_milk_ml, 90);
+      }
+    });
+
     test("isolation: family A's credentials cannot touch B's events through any endpoint", async () => {
       const a: Family = await signUp(t.app, { baby_name: 'Alice' });
       const b: Family = await signUp(t.app, { baby_name: 'Bob' });

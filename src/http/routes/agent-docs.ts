@@ -7,6 +7,11 @@ import { agentInstructions, connectorManifest } from '../../mcp/catalog.ts';
 import { developersPage, privacyPage, termsPage } from '../../mcp/pages.ts';
 
 const open = { config: { auth: 'none' as const }, schema: { hide: true } };
+// The discovery documents the spec lists appear in /openapi.json too.
+const listed = (summary: string, type: string) => ({
+  config: { auth: 'none' as const },
+  schema: { tags: ['Discovery'], summary, security: [], produces: [type] },
+});
 
 export function agentDocRoutes(app: FastifyInstance, ctx: Ctx): void {
   const base = () => ctx.config.publicUrl;
@@ -14,12 +19,12 @@ export function agentDocRoutes(app: FastifyInstance, ctx: Ctx): void {
   // One text, two addresses: llms.txt is plain text by convention, the .md twin is Markdown.
   const instructions = (type: string) => async (_req: unknown, reply: FastifyReply) => reply.type(type).send(agentInstructions(base()));
 
-  app.get('/.well-known/tracker-connector.json', open, async (_req, reply) =>
+  app.get('/.well-known/tracker-connector.json', listed('The MCP connector manifest: tools, resources and prompts', 'application/json'), async (_req, reply) =>
     reply.type('application/json').send(JSON.stringify(connectorManifest(base()))),
   );
-  app.get('/llms.txt', open, instructions('text/plain; charset=utf-8'));
-  app.get('/.well-known/agent-instructions.md', open, instructions('text/markdown; charset=utf-8'));
-  app.get('/developers', open, html(() => developersPage(base())));
+  app.get('/llms.txt', listed('Instructions for AI agents (plain text)', 'text/plain'), instructions('text/plain; charset=utf-8'));
+  app.get('/.well-known/agent-instructions.md', listed('The same instructions as Markdown', 'text/markdown'), instructions('text/markdown; charset=utf-8'));
+  app.get('/developers', listed('The developer portal (HTML)', 'text/html'), html(() => developersPage(base())));
   app.get('/privacy', open, html(privacyPage));
   app.get('/terms', open, html(termsPage));
 
