@@ -34,7 +34,7 @@ function usesIndex(dialect: Db['dialect'], plan: string[], wanted: string[]): bo
 }
 
 export async function queryPlans(db: Db, familyId: string, now: number): Promise<PlanCheck[]> {
-  const scope = new FamilyScope(db.kysely, familyId);
+  const scope = new FamilyScope(db.kysely, familyId, db.dialect);
   const [from, to] = dayBounds(localDateOf(now, ZONE), ZONE);
   const window = (a: number, b: number) =>
     scope.selectFrom('events').selectAll().where('at', '>=', a).where('at', '<', b).orderBy('at').orderBy('seq');
