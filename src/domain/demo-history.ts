@@ -82,8 +82,13 @@ export function demoHistory(opts: { dob: string; today: string; days: number; zo
     const bedtime = 1140 + Math.floor(rand() * 60);
     add(date, wake, { type: 'wake' });
     // Feeds: every 2–4 hours through the day (closer together when small).
-    const interval = Math.min(240, 130 + months * 12);
-    const bottle = Math.min(240, 60 + Math.round(months * 25));
+    // Milk a day roughly as the guidance in docs/insights.md: ~150–200 ml/kg under 6 months,
+    // less once solids take over (about 600 ml at 6–12 months, 350 ml of milk drinks after).
+    const dailyMl = months < 6 ? Math.min(900, 165 * typicalGrowth(months).kg) : months < 12 ? 650 : 350;
+    const daytimeFeeds = months < 1 ? 7 : months < 3 ? 6 : months < 6 ? 5 : months < 12 ? 4 : 2;
+    const interval = (bedtime - wake - 30) / daytimeFeeds;
+    const feedsInDay = daytimeFeeds + 1 + (months < 9 ? 1 : 0);
+    const bottle = Math.round(dailyMl / feedsInDay / 10) * 10;
     const breastfed = rand() < 0.3;
     for (let t = wake + 10; t < bedtime; t += interval * (0.85 + rand() * 0.3)) {
       add(date, t, { type: 'milk', ml: breastfed && rand() < 0.5 ? 0 : Math.round((bottle * (0.8 + rand() * 0.4)) / 10) * 10 });
