@@ -39,7 +39,7 @@ function checkTransitions(zone: string, from: string, to: string): number {
     if (next === null || next.epochMilliseconds >= stop) break;
     seen += 1;
     for (const d of [-60_001, -1000, -1, 0, 1, 999, 1000, 60_000]) {
-      const t = next.epochMilliseconds + d;
+      const t: number = next.epochMilliseconds + d;
       assert.equal(clock.localTs(t), instantToLocal(t, zone), `${zone} ${next.toString()} ${d}`);
       assert.equal(clock.localHour(t), localHour(t, zone));
     }
