@@ -2,6 +2,7 @@
 // allergens from the same food data, so "has he had egg today?" and "which allergens has she
 // had today?" must agree with allergens_today for either region.
 import { test, describe } from 'node:test';
+import { makeEvent } from '../helpers/events.ts';
 import assert from 'node:assert/strict';
 import type { ChildProfile, TimedEvent } from '../../src/domain/types.ts';
 import { localToInstant } from '../../src/domain/time.ts';
@@ -16,14 +17,7 @@ const UK: ChildProfile = { baby_name: 'Ada Smith', dob: '2024-06-15', gender: 'g
 const US: ChildProfile = { ...UK, region: 'us' };
 const NOW = localToInstant('2025-04-02T19:00:00', ZONE);
 
-let n = 0;
-function solid(ts: string, foods: string[]): TimedEvent {
-  n += 1;
-  return {
-    id: n.toString(16).padStart(8, '0'), ts, type: 'solid', author: 'app', ml: null, kind: null, foods,
-    meal_type: 'meal', kg: null, cm: null, ug: null, note: null, reactions: null, at: localToInstant(ts, ZONE),
-  };
-}
+const solid = (ts: string, foods: string[]): TimedEvent => makeEvent(ZONE, 'solid', ts, { foods, meal_type: 'meal' });
 
 // One name per event, so the grid's portion count equals the answerer's count of meals.
 const MEALS = [

@@ -1,4 +1,5 @@
 import { test, describe } from 'node:test';
+import { makeEvent } from '../helpers/events.ts';
 import assert from 'node:assert/strict';
 import type { ChildProfile, EventType, TimedEvent } from '../../src/domain/types.ts';
 import { instantToLocal, localToInstant } from '../../src/domain/time.ts';
@@ -6,14 +7,7 @@ import { LIVE_WINDOW_DAYS, liveStatus, liveWindowStart } from '../../src/domain/
 import { POOP_FEWER, POOP_LONGER, POOP_WITHIN } from '../../src/domain/live-nappies.ts';
 
 const Z = 'Europe/London';
-let seq = 0;
-function ev(type: EventType, ts: string, extra: Partial<TimedEvent> = {}): TimedEvent {
-  seq += 1;
-  return {
-    id: seq.toString(16).padStart(8, '0'), ts, type, author: 'app', ml: null, kind: null, foods: null,
-    meal_type: null, kg: null, cm: null, ug: null, note: null, reactions: null, at: localToInstant(ts, Z), ...extra,
-  };
-}
+const ev = (type: EventType, ts: string, extra: Partial<TimedEvent> = {}): TimedEvent => makeEvent(Z, type, ts, extra);
 const milk = (ts: string, ml = 0) => ev('milk', ts, { ml });
 const at = (ts: string) => localToInstant(ts, Z);
 function child(dob: string, region: 'uk' | 'us' = 'uk'): ChildProfile {

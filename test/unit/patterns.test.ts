@@ -1,4 +1,5 @@
 import { test, describe } from 'node:test';
+import { makeEvent } from '../helpers/events.ts';
 import assert from 'node:assert/strict';
 import type { ChildProfile, EventType, TimedEvent } from '../../src/domain/types.ts';
 import { addDays, localToInstant } from '../../src/domain/time.ts';
@@ -7,14 +8,7 @@ import {
 } from '../../src/domain/patterns.ts';
 
 const Z = 'Europe/London';
-let seq = 0;
-function ev(type: EventType, ts: string, extra: Partial<TimedEvent> = {}): TimedEvent {
-  seq += 1;
-  return {
-    id: seq.toString(16).padStart(8, '0'), ts, type, author: 'app', ml: null, kind: null, foods: null,
-    meal_type: null, kg: null, cm: null, ug: null, note: null, reactions: null, at: localToInstant(ts, Z), ...extra,
-  };
-}
+const ev = (type: EventType, ts: string, extra: Partial<TimedEvent> = {}): TimedEvent => makeEvent(Z, type, ts, extra);
 const at = (ts: string) => localToInstant(ts, Z);
 const PROFILE: ChildProfile = { baby_name: 'Maya', dob: '2025-03-05', gender: '', timezone: Z, region: 'uk', units: 'metric' };
 const dayOf = (days: DailyTotals[], date: string) => days.find((d) => d.date === date)!;

@@ -1,4 +1,5 @@
 import { test, describe } from 'node:test';
+import { makeEvent } from '../helpers/events.ts';
 import assert from 'node:assert/strict';
 import type { EventType, TimedEvent } from '../../src/domain/types.ts';
 import { localToInstant } from '../../src/domain/time.ts';
@@ -7,14 +8,7 @@ import {
 } from '../../src/domain/sleep-spans.ts';
 
 const Z = 'Europe/London';
-let seq = 0;
-function ev(type: EventType, ts: string): TimedEvent {
-  seq += 1;
-  return {
-    id: seq.toString(16).padStart(8, '0'), ts, type, author: 'app', ml: null, kind: null, foods: null,
-    meal_type: null, kg: null, cm: null, ug: null, note: null, reactions: null, at: localToInstant(ts, Z),
-  };
-}
+const ev = (type: EventType, ts: string, extra: Partial<TimedEvent> = {}): TimedEvent => makeEvent(Z, type, ts, extra);
 const at = (ts: string) => localToInstant(ts, Z);
 
 describe('sleep spans', () => {
