@@ -55,7 +55,7 @@ const bullets = (lines: string[]) => lines.map((l) => `- ${l}`).join('\n');
 export function agentInstructions(baseUrl: string): string {
   const tools = TOOLS.map((t) => {
     const args = Object.keys(inputSchemaOf(t).shape);
-    return `- \`${t.name}\` (${t.scope}${t.kind === 'read' ? '' : `, ${t.kind}`}) — ${t.description}${args.length ? ` Arguments: ${args.join(', ')}.` : ''}`;
+    return `- \`${t.name}\` (scope ${t.scope}${t.kind === 'destructive' ? ', removes data' : ''}) — ${t.description}${args.length ? ` Arguments: ${args.join(', ')}.` : ''}`;
   });
   const resources = RESOURCES.map((r) => `- \`${r.uri}\` — ${r.title}: ${r.description}`);
   const prompts = PROMPTS.map((p) => {
