@@ -4,7 +4,7 @@ import type { AgeBand } from './age-bands.ts';
 import type { HungryState } from './live-feeds.ts';
 import type { SupplementStatus } from './live-supplements.ts';
 import { formatDuration } from './patterns-stats.ts';
-import { localHour } from './time.ts';
+import { zoneClock } from './zone-clock.ts';
 
 export type AlertLevel = 'info' | 'warn';
 
@@ -78,7 +78,7 @@ export function chooseAlert(a: AlertInput): Alert | null {
     };
   }
 
-  if (!a.asleep && a.vitd.relevant && !a.vitd.given && localHour(a.now, a.zone) >= VITD_REMINDER_HOUR) {
+  if (!a.asleep && a.vitd.relevant && !a.vitd.given && zoneClock(a.zone).localHour(a.now) >= VITD_REMINDER_HOUR) {
     const r = a.vitd.guidance_range_ug;
     const amount = r === null ? `${a.vitd.guidance_ug ?? 10} µg` : r.min === r.max ? `${r.max} µg` : `${r.min}–${r.max} µg`;
     return {

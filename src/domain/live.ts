@@ -2,7 +2,7 @@
 // (events, profile, now). The service loads only the last LIVE_WINDOW_DAYS, so the cost of a
 // request does not grow with years of history.
 import type { ChildProfile, TimedEvent } from './types.ts';
-import { addDays, ageAt, dayBounds, instantToLocal, localDateOf } from './time.ts';
+import { addDaysFast, ageAtFast, zoneClock } from './zone-clock.ts';
 import { bandForMonths, hhmmToMinutes, type AgeBandId, type Range } from './age-bands.ts';
 import {
   MAX_SLEEP_SPAN_HOURS, bedtimeMinutes, buildSleepSpans, isNight, localAt, sortedUpTo,
@@ -25,7 +25,8 @@ export const LIVE_WINDOW_DAYS = 14;
 
 /** Epoch ms from which the caller must load events for liveStatus (start of a local day). */
 export function liveWindowStart(now: number, timezone: string): number {
-  return dayBounds(addDays(localDateOf(now, timezone), -LIVE_WINDOW_DAYS), timezone)[0];
+  const clock = zoneClock(timezone);
+  return clock.dayStart(addDaysFast(clock.localDate(now), -LIVE_WINDOW_DAYS));
 }
 
 /** Bedtime falls back to the age band's until the family has this many logged bedtimes. */
@@ -71,11 +72,12 @@ export interface LiveStatus {
 
 export function liveStatus(events: TimedEvent[], profile: ChildProfile, now: number): LiveStatus {
   const zone = profile.timezone;
-  const today = localDateOf(now, zone);
-  const age = ageAt(profile.dob, today);
+  const clock = zoneClock(zone);
+  const today = clock.localDate(now);
+  const age = ageAtFast(profile.dob, today);
   const band = bandForMonths(age.months);
   const sorted = sortedUpTo(events, now);
-  const [dayStart] = dayBounds(today, zone);
+  const dayStart = clock.dayStart(today);
   const todayEvents = sorted.filter((e) => e.at >= dayStart);
 
   // Sleep state.
@@ -114,8 +116,8 @@ export function liveStatus(events: TimedEvent[], profile: ChildProfile, now: num
   const bedtimeMins = useOwn ? Math.round(median(ownBedtimes)!) : hhmmToMinutes(band.typicalBedtime);
 
   const napWindow: NapWindow | null = asleep || lastWakeAt === null ? null : {
-    start: instantToLocal(lastWakeAt + band.wakeWindowMinutes.min * 60_000, zone),
-    end: instantToLocal(lastWakeAt + band.wakeWindowMinutes.max * 60_000, zone),
+    start: clock.localTs(lastWakeAt + band.wakeWindowMinutes.min * 60_000),
+    end: clock.localTs(lastWakeAt + band.wakeWindowMinutes.max * 60_000),
   };
 
   const alert = chooseAlert({
@@ -126,20 +128,20 @@ export function liveStatus(events: TimedEvent[], profile: ChildProfile, now: num
   });
 
   return {
-    now: instantToLocal(now, zone),
+    now: clock.localTs(now),
     asleep,
     night_sleep: nightSleep,
     awake_minutes: awakeMinutes,
     alert_level: alert?.level ?? null,
     alert_msg: alert?.msg ?? null,
     hungry_state: hungry,
-    next_feed_at: dueAt === null ? null : instantToLocal(dueAt, zone),
+    next_feed_at: dueAt === null ? null : clock.localTs(dueAt),
     last_milk_ml: lastMilk === null ? null : (lastMilk.ml ?? 0),
     ml_today: milkToday.reduce((t, e) => t + (e.ml ?? 0), 0),
     feeds_today: milkToday.length,
     last_poop_hours_ago: poop.hoursAgo,
     poop_status: poop.status,
-    expected_bedtime_at: instantToLocal(localAt(today, bedtimeMins, zone), zone),
+    expected_bedtime_at: clock.localTs(localAt(today, bedtimeMins, zone)),
     next_nap_window_at: napWindow,
     daily_milk_target_ml: target?.ml ?? null,
     supplement_log: supplements,

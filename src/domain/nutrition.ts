@@ -2,7 +2,7 @@
 // reference intakes they are compared with, allergens today and a 14-day allergen grid.
 // Pure: events, profile, now and the family's recipes in; plain objects out.
 import type { ChildProfile, TimedEvent } from './types.ts';
-import { addDays, ageAt, localDateOf } from './time.ts';
+import { addDaysFast, ageAtFast, zoneClock } from './zone-clock.ts';
 import { expandFoods, resolveFood, NUTRIENT_KEYS, type NutrientKey, type Recipe } from './foods.ts';
 import { allergenHints, allergenList, type AllergenInfo } from './foods-allergens.ts';
 import { targetsFor, type TargetSet } from './nutrition-targets.ts';
@@ -127,27 +127,48 @@ export function solidsBlocks(
 
   const zone = profile.timezone;
   const region = profile.region;
-  const today = localDateOf(now, zone);
+  const clock = zoneClock(zone);
+  const today = clock.localDate(now);
   const months = safeMonths(profile.dob, today);
   const targets = targetsFor(region, months);
   const regionAllergens = allergenList(region);
-  const gridDays = Array.from({ length: 14 }, (_, i) => addDays(today, i - 13));
+  const gridDays = Array.from({ length: 14 }, (_, i) => addDaysFast(today, i - 13));
   const weekDays = gridDays.slice(7);
 
   const byDay = new Map<string, DayAcc>();
   const lastExposure = new Map<string, string>();
+  // Food lookups are pure and the same few foods come back every day: resolve each name once.
+  const expanded = new Map<string, string[]>();
+  const resolved = new Map<string, ReturnType<typeof resolveFood>>();
+  const hinted = new Map<string, string[]>();
+  const expand = (foods: string[]): string[] => {
+    const key = JSON.stringify(foods);
+    let out = expanded.get(key);
+    if (out === undefined) expanded.set(key, (out = expandFoods(foods, recipes)));
+    return out;
+  };
+  const resolve = (name: string) => {
+    let out = resolved.get(name);
+    if (out === undefined) resolved.set(name, (out = resolveFood(name)));
+    return out;
+  };
+  const hints = (name: string): string[] => {
+    let out = hinted.get(name);
+    if (out === undefined) hinted.set(name, (out = allergenHints(name, region)));
+    return out;
+  };
   for (const ev of solids) {
-    const date = localDateOf(ev.at, zone);
+    const date = clock.localDate(ev.at);
     const inGrid = date >= gridDays[0];
     let acc = byDay.get(date);
     if (!acc && inGrid) {
       acc = { portions: 0, nutrients: zeros(), unknown: new Map(), allergens: new Map() };
       byDay.set(date, acc);
     }
-    for (const name of expandFoods(ev.foods ?? [], recipes)) {
+    for (const name of expand(ev.foods ?? [])) {
       const trimmed = name.trim();
       if (!trimmed) continue;
-      const foods = resolveFood(trimmed);
+      const foods = resolve(trimmed);
       const ids = new Set<string>();
       if (foods) {
         for (const f of foods) {
@@ -159,7 +180,7 @@ export function solidsBlocks(
         }
       } else {
         // No nutrient data: still note obvious allergens from the name ("peanut puffs").
-        for (const a of allergenHints(trimmed, region)) ids.add(a);
+        for (const a of hints(trimmed)) ids.add(a);
         if (acc && !acc.unknown.has(trimmed.toLowerCase())) acc.unknown.set(trimmed.toLowerCase(), trimmed);
       }
       for (const a of ids) {
@@ -229,7 +250,7 @@ export function solidsBlocks(
     cells[a.id] = gridDays.map((d) => byDay.get(d)?.allergens.get(a.id)?.count ?? 0);
     const last = lastExposure.get(a.id) ?? null;
     last_exposure[a.id] = last;
-    days_since_last[a.id] = last ? ageAt(last, today).days : null;
+    days_since_last[a.id] = last ? ageAtFast(last, today).days : null;
     if (!last) not_yet_logged.push(a.id);
   }
   const allergen_grid: AllergenGrid = {
@@ -247,7 +268,7 @@ export function solidsBlocks(
 
 function safeMonths(dob: string, today: string): number {
   try {
-    return ageAt(dob, today).months;
+    return ageAtFast(dob, today).months;
   } catch {
     return 12; // An unreadable date of birth should not break the page; use a middle band.
   }

@@ -1,7 +1,7 @@
 // Patterns: 14 family-local days of totals, the family's typical rhythm and a simple trend.
 // Pure: a function of (events, profile, now). The caller loads PATTERNS_WINDOW_DAYS.
 import type { ChildProfile, LogEvent, TimedEvent } from './types.ts';
-import { addDays, ageAt, dayBounds, instantToLocal, localDateOf } from './time.ts';
+import { addDaysFast, ageAtFast, zoneClock } from './zone-clock.ts';
 import { bandForMonths, type AgeBandId } from './age-bands.ts';
 import {
   bedtimeMinutes, buildSleepSpans, dayGrid, gridIndex, isNightOnGrid, minutesToHHMM, morningWakeMinutes,
@@ -21,7 +21,8 @@ export const PATTERNS_WINDOW_DAYS = PATTERNS_DAYS + 1;
 
 /** Epoch ms from which the caller must load events for patterns (start of a local day). */
 export function patternsWindowStart(now: number, timezone: string): number {
-  return dayBounds(addDays(localDateOf(now, timezone), -(PATTERNS_WINDOW_DAYS - 1)), timezone)[0];
+  const clock = zoneClock(timezone);
+  return clock.dayStart(addDaysFast(clock.localDate(now), -(PATTERNS_WINDOW_DAYS - 1)));
 }
 
 /** A typical value needs at least this many data points (feed intervals, bedtimes, wakes). */
@@ -131,13 +132,14 @@ function toLogEvent(e: TimedEvent): LogEvent {
 
 export function patterns(events: TimedEvent[], profile: ChildProfile, now: number): PatternsResult {
   const zone = profile.timezone;
-  const today = localDateOf(now, zone);
-  const band = bandForMonths(ageAt(profile.dob, today).months);
+  const clock = zoneClock(zone);
+  const today = clock.localDate(now);
+  const band = bandForMonths(ageAtFast(profile.dob, today).months);
   const sorted = sortedUpTo(events, now);
 
-  const dates = Array.from({ length: PATTERNS_DAYS }, (_, i) => addDays(today, i - (PATTERNS_DAYS - 1)));
+  const dates = Array.from({ length: PATTERNS_DAYS }, (_, i) => addDaysFast(today, i - (PATTERNS_DAYS - 1)));
   // One grid over the loaded window (the extra day included) serves every split and clock read.
-  const grid = dayGrid(addDays(dates[0]!, -1), today, zone);
+  const grid = dayGrid(addDaysFast(dates[0]!, -1), today, zone);
   const days = dates.map((d, i) => emptyDay(d, [grid.starts[i + 1]!, grid.starts[i + 2]!]));
   const windowStart = grid.starts[1]!;
   // Index into `days` (the grid's first day is the extra loaded one).
@@ -187,7 +189,7 @@ export function patterns(events: TimedEvent[], profile: ChildProfile, now: numbe
   for (const s of windowSpans) {
     const minutes = Math.round((s.end - s.start) / 60_000);
     if (longest === null || minutes > longest.minutes) {
-      longest = { minutes, start: instantToLocal(s.start, zone), end: instantToLocal(s.end, zone), ongoing: s.open };
+      longest = { minutes, start: clock.localTs(s.start), end: clock.localTs(s.end), ongoing: s.open };
     }
   }
 

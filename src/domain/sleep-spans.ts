@@ -1,8 +1,8 @@
 // Sleep spans (a `sleep` event up to the next `wake`), the family's night window, and the
 // split of a span across local days and day/night. Shared by live status and patterns.
-import { Temporal } from 'temporal-polyfill';
 import type { TimedEvent } from './types.ts';
-import { dayBounds, localDateOf, localHour, parseDate, addDays } from './time.ts';
+import { parseDate } from './time.ts';
+import { addDaysFast, zoneClock } from './zone-clock.ts';
 
 /** Night window, family-local: from 19:00 until 06:00 the next morning. */
 export const NIGHT_START_HOUR = 19;
@@ -37,7 +37,7 @@ export function isNightHour(hour: number): boolean {
 
 /** True when the instant falls in the family's night window. */
 export function isNight(at: number, zone: string): boolean {
-  return isNightHour(localHour(at, zone));
+  return isNightHour(zoneClock(zone).localHour(at));
 }
 
 /** Epoch ms of local `date` + `minutes` after its midnight (may exceed 1440: rolls into later days). */
@@ -93,12 +93,13 @@ export interface DayGrid {
 
 export function dayGrid(firstDate: string, lastDate: string, zone: string): DayGrid {
   const grid: DayGrid = { dates: [], starts: [], sixes: [], nineteens: [] };
+  const clock = zoneClock(zone);
   let date = firstDate;
-  for (; date <= lastDate; date = addDays(date, 1)) {
+  for (; date <= lastDate; date = addDaysFast(date, 1)) {
     grid.dates.push(date);
-    grid.starts.push(dayBounds(date, zone)[0]);
+    grid.starts.push(clock.dayStart(date));
   }
-  grid.starts.push(dayBounds(date, zone)[0]);
+  grid.starts.push(clock.dayStart(date));
   grid.dates.forEach((d, i) => {
     // On an ordinary 24-hour day the wall clock runs with elapsed time; only clock-change days
     // need the zone rules for 06:00 and 19:00.
@@ -120,8 +121,7 @@ export function localParts(at: number, zone: string, grid?: DayGrid): { date: st
       return { date: grid.dates[i]!, minutes: Math.floor((at - grid.starts[i]!) / 60_000) };
     }
   }
-  const z = Temporal.Instant.fromEpochMilliseconds(at).toZonedDateTimeISO(zone);
-  return { date: z.toPlainDate().toString(), minutes: z.hour * 60 + z.minute };
+  return zoneClock(zone).localParts(at);
 }
 
 /** Index of the grid day holding `at`, or -1 outside the grid. */
@@ -169,7 +169,8 @@ export function splitOnGrid(grid: DayGrid, start: number, end: number): DayPart[
  */
 export function splitByDayAndNight(start: number, end: number, zone: string): DayPart[] {
   if (end <= start) return [];
-  return splitOnGrid(dayGrid(localDateOf(start, zone), localDateOf(end - 1, zone), zone), start, end);
+  const clock = zoneClock(zone);
+  return splitOnGrid(dayGrid(clock.localDate(start), clock.localDate(end - 1), zone), start, end);
 }
 
 
@@ -184,7 +185,7 @@ export function bedtimeMinutes(spans: readonly SleepSpan[], zone: string, grid?:
     if (s.end - s.start < BEDTIME_MIN_SPAN_MINUTES * 60_000) continue;
     const { date, minutes: mins } = localParts(s.start, zone, grid);
     if (mins >= 2 * 60 && mins < 18 * 60) continue;
-    const evening = mins < 12 * 60 ? addDays(date, -1) : date;
+    const evening = mins < 12 * 60 ? addDaysFast(date, -1) : date;
     const value = mins < 12 * 60 ? mins + 1440 : mins;
     const prev = byEvening.get(evening);
     if (prev === undefined || value < prev) byEvening.set(evening, value);
@@ -220,5 +221,10 @@ export function minutesToHHMM(minutes: number): string {
  * then a wake logged in the same second reads as awake. The sort is stable.
  */
 export function sortedUpTo(events: readonly TimedEvent[], now: number): TimedEvent[] {
-  return events.filter((e) => e.at <= now).sort((a, b) => a.at - b.at);
+  const kept = events.filter((e) => e.at <= now);
+  // The services load events already in order; a stable sort of a sorted list changes nothing.
+  for (let i = 1; i < kept.length; i++) {
+    if (kept[i]!.at < kept[i - 1]!.at) return kept.sort((a, b) => a.at - b.at);
+  }
+  return kept;
 }

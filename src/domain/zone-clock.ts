@@ -224,3 +224,25 @@ export function ageAtFast(dob: string, onDate: string): { days: number; months: 
   const days = b - a;
   return { days, months: days / 30.4375 };
 }
+
+// Drop-in replacements for the time.ts helpers of the same name (same arguments, same results).
+
+/** Same as time.ts instantToLocal(at, zone). */
+export function instantToLocalFast(at: number, zone: string): string {
+  return zoneClock(zone).localTs(at);
+}
+
+/** Same as time.ts localDateOf(at, zone). */
+export function localDateOfFast(at: number, zone: string): string {
+  return zoneClock(zone).localDate(at);
+}
+
+/** Same as time.ts localHour(at, zone). */
+export function localHourFast(at: number, zone: string): number {
+  return zoneClock(zone).localHour(at);
+}
+
+/** Same as time.ts dayBounds(date, zone), memoised per zone and date. */
+export function dayBoundsFast(date: string, zone: string): [number, number] {
+  return zoneClock(zone).dayBounds(date);
+}
