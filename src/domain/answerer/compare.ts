@@ -1,7 +1,7 @@
 // Averages ("average milk a day this week") and comparisons between two periods ("is she
 // sleeping more than last week?", "more milk than yesterday?"). Multi-day periods compare
 // per-day averages over whole days only, so a half-finished today never drags a week down.
-import { addDays, instantToLocal, localDateOf } from '../time.ts';
+import { addDaysFast, instantToLocalFast, localDateOfFast } from '../zone-clock.ts';
 import type { Reply } from './types.ts';
 import { summarise, type Log, type WindowTopic } from './summaries.ts';
 import { atLocal, dayPeriod, lastNDays, lastWeek, parsePeriod, thisWeek, todayOf, type Period } from './periods.ts';
@@ -107,8 +107,8 @@ export function comparePeriods(q: string, log: Log): [Period, Period] {
   if (!base) {
     base = main.key === 'this_week' ? lastWeek(now, zone, 1)
       : main.key === 'last_week' ? lastWeek(now, zone, 2)
-      : main.key === 'today' ? dayPeriod(addDays(today, -1), now, zone)
-      : main.key.startsWith('day:') ? dayPeriod(addDays(localDateOf(main.start, zone), -1), now, zone)
+      : main.key === 'today' ? dayPeriod(addDaysFast(today, -1), now, zone)
+      : main.key.startsWith('day:') ? dayPeriod(addDaysFast(localDateOfFast(main.start, zone), -1), now, zone)
       : lastWeek(now, zone, 1);
   }
   return [main, base];
@@ -131,7 +131,7 @@ export function compareReply(topic: WindowTopic, q: string, log: Log): Reply {
     const sToday = summarise(topic, log, main);
     const sBase = summarise(topic, log, base);
     const baseDate = base.completeDays[0]!;
-    const hhmm = instantToLocal(log.now, log.zone).slice(11, 16);
+    const hhmm = instantToLocalFast(log.now, log.zone).slice(11, 16);
     const byNow = summarise(topic, log, { ...base, end: atLocal(baseDate, hhmm, log.zone) });
     const answer =
       `${verdict(sToday.value, byNow.value)} so far, comparing like with like: ${name} has had ${phrase(topic, sToday.value, sToday.show)} so far today ` +

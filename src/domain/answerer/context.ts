@@ -2,7 +2,7 @@
 // child's first name. No emails, usernames, tokens or ids: events are described by what
 // happened, never by who logged them.
 import type { AnswerContext } from './types.ts';
-import { addDays, instantToLocal } from '../time.ts';
+import { addDaysFast, instantToLocalFast } from '../zone-clock.ts';
 import { ageDisplay } from '../time.ts';
 import { dayPeriod, lastNDays, shortDate, todayOf } from './periods.ts';
 import { sleepSpans, sortByTime } from './facts.ts';
@@ -24,7 +24,7 @@ export function buildLlmContext(ctx: AnswerContext): string {
   const today = todayOf(ctx.now, zone);
   const lines: string[] = [];
   lines.push(`Child: ${name}, age ${ageDisplay(ctx.profile.dob, today)}. Region: ${ctx.profile.region}. Units: ${ctx.profile.units} (figures below are metric).`);
-  lines.push(`Now: ${instantToLocal(ctx.now, zone)} (${zone}).`);
+  lines.push(`Now: ${instantToLocalFast(ctx.now, zone)} (${zone}).`);
 
   const day = (label: string, date: string): void => {
     const p = dayPeriod(date, ctx.now, zone);
@@ -34,7 +34,7 @@ export function buildLlmContext(ctx: AnswerContext): string {
     if (items.length > 0) lines.push(`- Log entries: ${items.join('; ')}`);
   };
   const describe = (e: (typeof events)[number]): string => {
-    const t = instantToLocal(e.at, zone).slice(11, 16);
+    const t = instantToLocalFast(e.at, zone).slice(11, 16);
     switch (e.type) {
       case 'milk': return `${t} milk ${e.ml ? `${e.ml} ml` : '(breastfeed)'}`;
       case 'nappy': return `${t} nappy ${e.kind ?? ''}`.trim();
@@ -47,7 +47,7 @@ export function buildLlmContext(ctx: AnswerContext): string {
     }
   };
   day('Today so far', today);
-  day('Yesterday', addDays(today, -1));
+  day('Yesterday', addDaysFast(today, -1));
 
   const week = lastNDays(7, ctx.now, zone);
   lines.push(`\nLast 7 whole days (${week.label.replace('the last 7 days ', '')}):`);

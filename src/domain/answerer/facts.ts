@@ -1,7 +1,7 @@
 // Figures derived from the log for one window: milk, sleep spans, nappies, solids,
 // supplements and measurements. Pure functions of (events, window, now, zone).
 import type { TimedEvent } from '../types.ts';
-import { localHour } from '../time.ts';
+import { localHourFast } from '../zone-clock.ts';
 
 export interface Window {
   start: number;
@@ -72,7 +72,7 @@ export function sleepSpans(events: TimedEvent[], now: number, zone: string): Sle
 }
 
 function span(start: number, end: number, ongoing: boolean, zone: string): SleepSpan {
-  const h = localHour(start, zone);
+  const h = localHourFast(start, zone);
   return { start, end, ongoing, night: h >= 18 || h < 6 };
 }
 

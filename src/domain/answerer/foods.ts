@@ -1,7 +1,7 @@
 // Solid food questions: "has he had egg this week?", "what did she eat yesterday?",
 // "when did she last have fish?", "which allergens has she had?".
 import type { TimedEvent } from '../types.ts';
-import { instantToLocal } from '../time.ts';
+import { instantToLocalFast } from '../zone-clock.ts';
 import type { Reply } from './types.ts';
 import type { Log } from './summaries.ts';
 import type { Period } from './periods.ts';
@@ -85,13 +85,13 @@ export function foodReply(q: string, log: Log, p: Period | null): Reply {
         const lastFoods = matches(last.foods ?? []);
         const named = lastFoods.length === 1 && lastFoods[0] === label ? '' : ` (${list(lastFoods)})`;
         answer += ` The last time was ${when(last.at, log.now, log.zone)}${named}.`;
-        figures.last_at = instantToLocal(last.at, log.zone);
+        figures.last_at = instantToLocalFast(last.at, log.zone);
       }
     }
     return { answer, figures };
   }
   const last = hits[hits.length - 1]!;
-  figures.last_at = instantToLocal(last.at, log.zone);
+  figures.last_at = instantToLocalFast(last.at, log.zone);
   const foods = [...new Set(hits.flatMap((e) => matches(e.foods ?? [])))];
   const what = foods.length === 1 && foods[0] === label ? label : `${label} (${list(foods)})`;
   const recent = when(last.at, log.now, log.zone);

@@ -1,6 +1,6 @@
 // How figures read in answers: durations, clock times, volumes, weights.
 import type { Units } from '../types.ts';
-import { addDays, instantToLocal, localDateOf } from '../time.ts';
+import { addDaysFast, instantToLocalFast, localDateOfFast } from '../zone-clock.ts';
 import { shortDate } from './periods.ts';
 
 export function minutes(ms: number): number {
@@ -18,14 +18,14 @@ export function duration(ms: number): string {
 
 /** "14:05" in the family's zone. */
 export function clock(at: number, zone: string): string {
-  return instantToLocal(at, zone).slice(11, 16);
+  return instantToLocalFast(at, zone).slice(11, 16);
 }
 
 /** "at 07:00 today", "at 18:45 yesterday", "at 12:00 on Fri 28 Mar". */
 export function when(at: number, now: number, zone: string): string {
-  const date = localDateOf(at, zone);
-  const today = localDateOf(now, zone);
-  const day = date === today ? 'today' : date === addDays(today, -1) ? 'yesterday' : `on ${shortDate(date)}`;
+  const date = localDateOfFast(at, zone);
+  const today = localDateOfFast(now, zone);
+  const day = date === today ? 'today' : date === addDaysFast(today, -1) ? 'yesterday' : `on ${shortDate(date)}`;
   return `at ${clock(at, zone)} ${day}`;
 }
 

@@ -1,5 +1,5 @@
 // Latest weight and length, with the change since the previous measurement.
-import { instantToLocal } from '../time.ts';
+import { instantToLocalFast } from '../zone-clock.ts';
 import type { Reply } from './types.ts';
 import type { Log } from './summaries.ts';
 import { sortByTime } from './facts.ts';
@@ -15,7 +15,7 @@ export function growthReply(log: Log, what: 'weight' | 'length'): Reply {
   const show = (v: number) => (what === 'weight' ? kg(v, log.units) : cm(v, log.units));
   const figures: Record<string, number | string> = {
     [what === 'weight' ? 'weight_kg' : 'length_cm']: value,
-    measured_at: instantToLocal(latest.at, log.zone),
+    measured_at: instantToLocalFast(latest.at, log.zone),
   };
   let answer = `${log.name}'s latest ${what} is ${show(value)}, logged ${when(latest.at, log.now, log.zone)}.`;
   if (prev) {

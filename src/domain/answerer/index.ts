@@ -2,7 +2,7 @@
 // family's own log with rules, needs no network, and says plainly when it can't answer.
 // Guardrails (../guardrails.ts) run before this; this module never gives clinical advice.
 import type { AnswerContext, AnswerResult, Note, Reply } from './types.ts';
-import { localDateOf } from '../time.ts';
+import { localDateOfFast } from '../zone-clock.ts';
 import { dayPeriod, parsePeriod, todayOf, type Period } from './periods.ts';
 import { sleepSpans } from './facts.ts';
 import { summarise, type Log, type WindowTopic } from './summaries.ts';
@@ -125,7 +125,7 @@ function route(q: string, log: Log): Reply | null {
 /** A named single day ("on Sunday") asks about the night that ended that morning. */
 function nightOfDay(p: Period | null, log: Log): string | undefined {
   if (!p || p.key === 'last_night') return undefined;
-  return localDateOf(p.start, log.zone);
+  return localDateOfFast(p.start, log.zone);
 }
 
 function cannotAnswer(name: string): string {

@@ -1,6 +1,6 @@
 // "When did she last …?", "how long ago …?", "how long has she been awake?", "is she asleep?".
 import type { TimedEvent } from '../types.ts';
-import { instantToLocal } from '../time.ts';
+import { instantToLocalFast } from '../zone-clock.ts';
 import type { Reply } from './types.ts';
 import type { Log } from './summaries.ts';
 import type { Topic } from './topics.ts';
@@ -8,7 +8,7 @@ import { latestOf, poos, SUPPLEMENT_NAMES } from './facts.ts';
 import { ago, clock, duration, list, minutes, ml, when } from './format.ts';
 
 function stamp(at: number, log: Log): { last_at: string; minutes_ago: number } {
-  return { last_at: instantToLocal(at, log.zone), minutes_ago: minutes(log.now - at) };
+  return { last_at: instantToLocalFast(at, log.zone), minutes_ago: minutes(log.now - at) };
 }
 
 function lastEvent(log: Log, pred: (e: TimedEvent) => boolean): TimedEvent | null {
@@ -56,20 +56,20 @@ export function lastOccurrence(topic: Topic, log: Log, supplementKind?: string):
       if (s.ongoing) {
         return {
           answer: `${name} has been asleep since ${clock(s.start, log.zone)} (${duration(log.now - s.start)} so far).`,
-          figures: { asleep_since: instantToLocal(s.start, log.zone), minutes_asleep: minutes(log.now - s.start) },
+          figures: { asleep_since: instantToLocalFast(s.start, log.zone), minutes_asleep: minutes(log.now - s.start) },
         };
       }
       const what = topic === 'naps' ? 'nap' : 'sleep';
       return {
         answer: `${name}'s last ${what} was from ${clock(s.start, log.zone)} to ${clock(s.end, log.zone)} (${duration(s.end - s.start)}), ending ${when(s.end, log.now, log.zone)}, ${ago(s.end, log.now)}.`,
-        figures: { slept_at: instantToLocal(s.start, log.zone), woke_at: instantToLocal(s.end, log.zone), sleep_minutes: minutes(s.end - s.start), minutes_ago: minutes(log.now - s.end) },
+        figures: { slept_at: instantToLocalFast(s.start, log.zone), woke_at: instantToLocalFast(s.end, log.zone), sleep_minutes: minutes(s.end - s.start), minutes_ago: minutes(log.now - s.end) },
       };
     }
     case 'wake': {
       const s = log.spans[log.spans.length - 1];
       if (!s) return none('a wake-up');
       if (s.ongoing) return asleepNow(log);
-      return { answer: `${name} last woke up ${when(s.end, log.now, log.zone)}, ${ago(s.end, log.now)}.`, figures: { woke_at: instantToLocal(s.end, log.zone), minutes_ago: minutes(log.now - s.end) } };
+      return { answer: `${name} last woke up ${when(s.end, log.now, log.zone)}, ${ago(s.end, log.now)}.`, figures: { woke_at: instantToLocalFast(s.end, log.zone), minutes_ago: minutes(log.now - s.end) } };
     }
     case 'solids': {
       const e = lastEvent(log, (x) => x.type === 'solid');
@@ -94,12 +94,12 @@ export function asleepNow(log: Log): Reply {
   if (s?.ongoing) {
     return {
       answer: `${log.name} is asleep, going by the log: asleep since ${clock(s.start, log.zone)} (${duration(log.now - s.start)} so far).`,
-      figures: { asleep: 'yes', asleep_since: instantToLocal(s.start, log.zone), minutes_asleep: minutes(log.now - s.start) },
+      figures: { asleep: 'yes', asleep_since: instantToLocalFast(s.start, log.zone), minutes_asleep: minutes(log.now - s.start) },
     };
   }
   if (!s) return { answer: `There is no sleep logged for ${log.name} yet, so I can't tell how long they have been awake.`, figures: {} };
   return {
     answer: `${log.name} is awake, going by the log: awake since ${clock(s.end, log.zone)} (${duration(log.now - s.end)}).`,
-    figures: { asleep: 'no', awake_since: instantToLocal(s.end, log.zone), minutes_awake: minutes(log.now - s.end) },
+    figures: { asleep: 'no', awake_since: instantToLocalFast(s.end, log.zone), minutes_awake: minutes(log.now - s.end) },
   };
 }

@@ -1,6 +1,6 @@
 // Night sleep: "how did she sleep last night?", "what time did she go to bed?",
 // "how many times did she wake?", "when did she wake up this morning?".
-import { addDays, instantToLocal } from '../time.ts';
+import { addDaysFast, instantToLocalFast } from '../zone-clock.ts';
 import type { Reply } from './types.ts';
 import type { Log } from './summaries.ts';
 import { atLocal, shortDate, todayOf } from './periods.ts';
@@ -12,7 +12,7 @@ export function nightReply(log: Log, q: string, nightOf?: string): Reply {
   const today = todayOf(log.now, log.zone);
   const d = nightOf ?? today;
   // Night spans start from 18:00 the evening before until 06:00 (see facts.ts).
-  const n = nightFacts(log.spans, atLocal(addDays(d, -1), '18:00', log.zone), atLocal(d, '06:00', log.zone));
+  const n = nightFacts(log.spans, atLocal(addDaysFast(d, -1), '18:00', log.zone), atLocal(d, '06:00', log.zone));
   const label = d === today ? 'last night' : `on the night to ${shortDate(d)}`;
   const name = log.name;
   if (n.spans.length === 0) {
@@ -24,8 +24,8 @@ export function nightReply(log: Log, q: string, nightOf?: string): Reply {
     night_sleep_minutes: minutes(n.totalMs),
     longest_stretch_minutes: minutes(n.longestMs),
     wakings: n.wakings,
-    bedtime: instantToLocal(n.bedtime!, log.zone),
-    ...(n.wokeAt !== null ? { woke_at: instantToLocal(n.wokeAt, log.zone) } : {}),
+    bedtime: instantToLocalFast(n.bedtime!, log.zone),
+    ...(n.wokeAt !== null ? { woke_at: instantToLocalFast(n.wokeAt, log.zone) } : {}),
   };
   const bed = clock(n.bedtime!, log.zone);
   const wakings = n.wakings === 0 ? 'without waking' : `waking ${often(n.wakings)}`;

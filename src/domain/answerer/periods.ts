@@ -2,7 +2,7 @@
 // "last 7 days", "on Sunday", "28 March") into a window of instants in the family's zone.
 // Days come from the shared time helpers, so a DST day is 23 or 25 hours long.
 import { Temporal } from 'temporal-polyfill';
-import { addDays, dayBounds, localDateOf, localHour } from '../time.ts';
+import { addDaysFast, dayBoundsFast, localDateOfFast, localHourFast } from '../zone-clock.ts';
 
 export interface Period {
   key: string;
@@ -51,28 +51,28 @@ export function shortDate(date: string): string {
 }
 
 export function todayOf(now: number, zone: string): string {
-  return localDateOf(now, zone);
+  return localDateOfFast(now, zone);
 }
 
 function completeDays(from: string, to: string, now: number, zone: string): string[] {
   const out: string[] = [];
-  for (let d = from; d <= to; d = addDays(d, 1)) {
-    if (dayBounds(d, zone)[1] <= now) out.push(d);
+  for (let d = from; d <= to; d = addDaysFast(d, 1)) {
+    if (dayBoundsFast(d, zone)[1] <= now) out.push(d);
   }
   return out;
 }
 
 /** The window of local dates from..to inclusive, clipped to now. */
 export function datesPeriod(key: string, label: string, from: string, to: string, now: number, zone: string): Period {
-  const start = dayBounds(from, zone)[0];
-  const end = Math.min(dayBounds(to, zone)[1], now);
+  const start = dayBoundsFast(from, zone)[0];
+  const end = Math.min(dayBoundsFast(to, zone)[1], now);
   return { key, label, start, end, completeDays: completeDays(from, to, now, zone), partial: end === now };
 }
 
 export function dayPeriod(date: string, now: number, zone: string): Period {
   const today = todayOf(now, zone);
   const label =
-    date === today ? 'today' : date === addDays(today, -1) ? `yesterday (${shortDate(date)})` : `on ${shortDate(date)}`;
+    date === today ? 'today' : date === addDaysFast(today, -1) ? `yesterday (${shortDate(date)})` : `on ${shortDate(date)}`;
   return datesPeriod(date === today ? 'today' : `day:${date}`, label, date, date, now, zone);
 }
 
@@ -83,20 +83,20 @@ export function dayPeriod(date: string, now: number, zone: string): Period {
  */
 export function lastNightPeriod(now: number, zone: string, endDate?: string): Period {
   const d = endDate ?? todayOf(now, zone);
-  const start = atLocal(addDays(d, -1), '19:00', zone);
+  const start = atLocal(addDaysFast(d, -1), '19:00', zone);
   const end = Math.min(atLocal(d, '07:00', zone), now);
   return { key: 'last_night', label: 'last night', start, end, completeDays: [], partial: end === now, nightOf: d };
 }
 
 export function weekStartOf(date: string): string {
-  return addDays(date, 1 - weekdayOf(date));
+  return addDaysFast(date, 1 - weekdayOf(date));
 }
 
 /** "Last N days" means the N whole days before today, so totals and averages compare like with like. */
 export function lastNDays(n: number, now: number, zone: string): Period {
   const today = todayOf(now, zone);
-  const from = addDays(today, -n);
-  const to = addDays(today, -1);
+  const from = addDaysFast(today, -n);
+  const to = addDaysFast(today, -1);
   return datesPeriod(`last_${n}_days`, `the last ${n} days (${shortDate(from)} – ${shortDate(to)})`, from, to, now, zone);
 }
 
@@ -107,8 +107,8 @@ export function thisWeek(now: number, zone: string): Period {
 }
 
 export function lastWeek(now: number, zone: string, weeksAgo = 1): Period {
-  const mon = addDays(weekStartOf(todayOf(now, zone)), -7 * weeksAgo);
-  const sun = addDays(mon, 6);
+  const mon = addDaysFast(weekStartOf(todayOf(now, zone)), -7 * weeksAgo);
+  const sun = addDaysFast(mon, 6);
   const name = weeksAgo === 1 ? 'last week' : 'the week before last';
   return datesPeriod(weeksAgo === 1 ? 'last_week' : 'week_before_last', `${name} (${shortDate(mon)} – ${shortDate(sun)})`, mon, sun, now, zone);
 }
@@ -116,7 +116,7 @@ export function lastWeek(now: number, zone: string, weeksAgo = 1): Period {
 function mostRecentWeekday(today: string, wd: number, strictlyBefore: boolean): string {
   let back = (weekdayOf(today) - wd + 7) % 7;
   if (back === 0 && strictlyBefore) back = 7;
-  return addDays(today, -back);
+  return addDaysFast(today, -back);
 }
 
 export interface ParsedPeriod {
@@ -138,7 +138,7 @@ export function parsePeriod(q: string, now: number, zone: string): ParsedPeriod 
   };
   const rules: Array<[RegExp, (m: RegExpMatchArray) => Period | null]> = [
     [/\b(last|past) night\b|\bovernight\b|\b(during|in) the night\b|\bnight time\b|\bthis night\b/, () => lastNightPeriod(now, zone)],
-    [/\btonight\b/, () => (localHour(now, zone) < 12 ? lastNightPeriod(now, zone) : lastNightPeriod(now, zone, addDays(today, 1)))],
+    [/\btonight\b/, () => (localHourFast(now, zone) < 12 ? lastNightPeriod(now, zone) : lastNightPeriod(now, zone, addDaysFast(today, 1)))],
     [/\b(last|past|previous) (24|twenty four) (hours|hrs|h)\b/, () => ({ key: 'last_24h', label: 'the last 24 hours', start: now - 86_400_000, end: now, completeDays: [], partial: true })],
     [new RegExp(`\\b(last|past|previous) ${NUM} days?\\b`), (m) => lastNDays(Math.max(1, Math.min(num(m[2]!), 59)), now, zone)],
     [new RegExp(`\\b(last|past|previous) ${NUM} weeks?\\b`), (m) => lastNDays(Math.min(num(m[2]!) * 7, 56), now, zone)],
@@ -152,7 +152,7 @@ export function parsePeriod(q: string, now: number, zone: string): ParsedPeriod 
       const from = mostRecentWeekday(today, WEEKDAYS.indexOf(m[1]!) + 1, false);
       return datesPeriod(`since:${from}`, `since ${shortDate(from)}`, from, today, now, zone);
     }],
-    [/\bsince yesterday\b/, () => datesPeriod('since_yesterday', 'since yesterday', addDays(today, -1), today, now, zone)],
+    [/\bsince yesterday\b/, () => datesPeriod('since_yesterday', 'since yesterday', addDaysFast(today, -1), today, now, zone)],
     [/\bthis month\b/, () => {
       const from = `${today.slice(0, 8)}01`;
       return datesPeriod('this_month', `this month (since ${shortDate(from)})`, from, today, now, zone);
@@ -163,8 +163,8 @@ export function parsePeriod(q: string, now: number, zone: string): ParsedPeriod 
       const to = first.add({ months: 1 }).subtract({ days: 1 }).toString();
       return datesPeriod('last_month', `last month (${shortDate(from)} – ${shortDate(to)})`, from, to, now, zone);
     }],
-    [/\b(the )?day before yesterday\b/, () => dayPeriod(addDays(today, -2), now, zone)],
-    [/\byesterday\b/, () => dayPeriod(addDays(today, -1), now, zone)],
+    [/\b(the )?day before yesterday\b/, () => dayPeriod(addDaysFast(today, -2), now, zone)],
+    [/\byesterday\b/, () => dayPeriod(addDaysFast(today, -1), now, zone)],
     [/\bthis morning\b/, () => partOfDay('this_morning', 'this morning', today, '06:00', '12:00', now, zone)],
     [/\bthis afternoon\b/, () => partOfDay('this_afternoon', 'this afternoon', today, '12:00', '17:00', now, zone)],
     [/\bthis evening\b/, () => partOfDay('this_evening', 'this evening', today, '17:00', '23:59', now, zone)],
