@@ -1,7 +1,6 @@
 // Sleep spans (a `sleep` event up to the next `wake`), the family's night window, and the
 // split of a span across local days and day/night. Shared by live status and patterns.
 import type { TimedEvent } from './types.ts';
-import { parseDate } from './time.ts';
 import { addDaysFast, zoneClock } from './zone-clock.ts';
 
 /** Night window, family-local: from 19:00 until 06:00 the next morning. */
@@ -42,11 +41,8 @@ export function isNight(at: number, zone: string): boolean {
 
 /** Epoch ms of local `date` + `minutes` after its midnight (may exceed 1440: rolls into later days). */
 export function localAt(date: string, minutes: number, zone: string): number {
-  const days = Math.floor(minutes / 1440);
-  const rest = minutes - days * 1440;
-  const pdt = parseDate(date).add({ days }).toPlainDateTime({ hour: Math.floor(rest / 60), minute: rest % 60 });
   // 'compatible': a wall time skipped by spring-forward moves later, a repeated one takes the first.
-  return pdt.toZonedDateTime(zone, { disambiguation: 'compatible' }).epochMilliseconds;
+  return zoneClock(zone).localAt(date, minutes);
 }
 
 /**

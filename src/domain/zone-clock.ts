@@ -9,7 +9,9 @@
 // Memoised per zone for the life of the process: a zone's rules do not change while it runs,
 // so the cache is invisible to callers and the rules stay pure functions of their input.
 import { Temporal } from 'temporal-polyfill';
-import { addDays, ageAt, dayBounds, DATE_RE, instantToLocal, localDateOf, localHour } from './time.ts';
+import {
+  addDays, ageAt, dayBounds, DATE_RE, instantToLocal, localDateOf, localHour, parseDate,
+} from './time.ts';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
@@ -150,6 +152,36 @@ export class ZoneClock {
     return [b[0], b[1]];
   }
 
+  /**
+   * Epoch ms of local `date` + `minutes` after its midnight by the wall clock (minutes may pass
+   * 1440 and roll into later days). A wall time skipped by a spring-forward change moves later
+   * by the change; one that occurs twice takes the first (Temporal's 'compatible').
+   */
+  localAt(date: string, minutes: number): number {
+    const day = Number.isInteger(minutes) ? epochDayOf(date) : null;
+    if (day !== null) {
+      const days = Math.floor(minutes / 1440);
+      const wall = (day + days) * DAY_MS + (minutes - days * 1440) * MINUTE_MS;
+      const before = this.offsetAt(wall - DAY_MS);
+      const middle = this.offsetAt(wall);
+      const after = this.offsetAt(wall + DAY_MS);
+      if (before !== null && middle !== null && after !== null) {
+        // The instant is wall - offset for whichever offset is in force then; an offset is
+        // never a day, so it is one of the offsets within a day either side.
+        let best: number | null = null;
+        for (const o of [before, middle, after]) {
+          const t = wall - o;
+          const ot = this.offsetAt(t);
+          if (ot === null) return slowLocalAt(date, minutes, this.zone);
+          if (ot === o && (best === null || t < best)) best = t;
+        }
+        // None: a skipped wall time, read with the offset from before the change.
+        return best ?? wall - before;
+      }
+    }
+    return slowLocalAt(date, minutes, this.zone);
+  }
+
   /** Start (epoch ms) of a local day: dayBounds(date)[0]. */
   dayStart(date: string): number {
     return this.dayBounds(date)[0];
@@ -193,8 +225,27 @@ function slowParts(at: number, zone: string): LocalParts {
   return { date: z.toPlainDate().toString(), minutes: z.hour * 60 + z.minute };
 }
 
+function slowLocalAt(date: string, minutes: number, zone: string): number {
+  const days = Math.floor(minutes / 1440);
+  const rest = minutes - days * 1440;
+  const pdt = parseDate(date).add({ days }).toPlainDateTime({ hour: Math.floor(rest / 60), minute: rest % 60 });
+  return pdt.toZonedDateTime(zone, { disambiguation: 'compatible' }).epochMilliseconds;
+}
+
+const epochDays = new Map<string, number | null>();
+
 /** Epoch day (days since 1970-01-01) of a YYYY-MM-DD date in years 1000–9999, or null. */
 function epochDayOf(date: string): number | null {
+  let d = epochDays.get(date);
+  if (d === undefined) {
+    d = parseEpochDay(date);
+    if (epochDays.size >= 65_536) epochDays.clear();
+    epochDays.set(date, d);
+  }
+  return d;
+}
+
+function parseEpochDay(date: string): number | null {
   if (!DATE_RE.test(date)) return null;
   const y = Number(date.slice(0, 4));
   if (y < 1000) return null;

@@ -104,6 +104,28 @@ describe('zone clock', () => {
     assert.throws(() => new ZoneClock('Not/A_Zone').localDate(Date.UTC(2025, 0, 1)), RangeError);
   });
 
+  test('localAt matches Temporal (compatible) for every wall minute of clock-change days', () => {
+    const temporalAt = (date: string, minutes: number, zone: string) => {
+      const days = Math.floor(minutes / 1440);
+      const rest = minutes - days * 1440;
+      return Temporal.PlainDate.from(date).add({ days }).toPlainDateTime({ hour: Math.floor(rest / 60), minute: rest % 60 })
+        .toZonedDateTime(zone, { disambiguation: 'compatible' }).epochMilliseconds;
+    };
+    const days: Array<[string, string]> = [
+      ['Europe/London', '2025-03-30'], ['Europe/London', '2025-10-26'], ['America/New_York', '2025-03-09'],
+      ['America/New_York', '2025-11-02'], ['Australia/Lord_Howe', '2025-04-06'], ['Australia/Lord_Howe', '2025-10-05'],
+      ['Asia/Kolkata', '2025-03-30'], ['America/Santiago', '2025-09-07'], ['America/Santiago', '2025-04-05'],
+    ];
+    for (const [zone, date] of days) {
+      const clock = new ZoneClock(zone);
+      for (let m = -1440; m < 2 * 1440; m += m >= -60 && m < 1500 ? 1 : 37) {
+        assert.equal(clock.localAt(date, m), temporalAt(date, m, zone), `${zone} ${date} + ${m} min`);
+      }
+    }
+    assert.throws(() => zoneClock('Europe/London').localAt('2025-02-30', 60), TimeError);
+    assert.equal(zoneClock('Europe/London').localAt('2025-06-10', 90.5), temporalAt('2025-06-10', 90.5, 'Europe/London'));
+  });
+
   test('addDaysFast and ageAtFast match addDays and ageAt', () => {
     for (const d of ['2024-02-28', '2024-02-29', '2025-12-31', '1999-12-31', '2100-02-28', '1000-01-01', '9999-12-31']) {
       for (const n of [-400, -366, -31, -1, 0, 1, 2, 29, 365, 366, 1000]) {
