@@ -136,7 +136,7 @@ const RED_FLAGS: RegExp[] = [
 
 // --- Symptoms and illness words: referred unless the question only asks about the log.
 const SYMPTOMS: RegExp[] = [
-  /\b(feels?|feeling|felt|is|seems?|was) (really |very |a bit |quite |so )?(hot|clammy|burning)\b|\bburning up\b|\bhot to (the )?touch\b/,
+  /(\b(feels?|feeling|felt|is|seems?|was)|\b(she|he|baby|it)'s) (really |very |a bit |quite |so )?(hot|warm|clammy|burning)\b|\boff (her|his|their) (milk|food|feeds?|bottles?)\b|\bburning up\b|\bhot to (the )?touch\b/,
   /\b(fever|fevers|fiebre|fievre|fieber|febbre|febre|koorts|calentura)\b/,
   /\b(temperature|temp) (of|is|was|at|reading|keeps|has been|went up|spiked|spike)\b|\b(has|had|got|running|run|with) (a )?(slight |high |low |bit of a )?(temperature|temp)\b|\b3[7-9]([.,]\d)? ?(°|degrees|deg|c\b)|\b(99|10[0-5])([.,]\d)? ?(°|degrees|deg|f\b)/,
   /\brash(es)?\b|\bspots\b|\beczema\b|\bhives\b/,
@@ -147,7 +147,7 @@ const SYMPTOMS: RegExp[] = [
   /\b(infection|infections|virus|viral|flu|covid|croup|bronchiolitis|conjunctivitis|sticky eyes?|thrush|ear ?ache|earache|tugging (at )?(her|his) ears?)\b/,
   /\b(pain|painful|hurts|hurting|sore|ache|aching|in agony|swollen|swelling|lump|bruis\w*|inconsolabl\w*|screaming|won'?t stop crying|crying non ?stop)\b/,
   /\b(jaundice\w*|yellow (skin|eyes))\b/,
-  /\b(not|won'?t|refus\w*|stopped) (feeding|eating|drinking|taking (the |her |his )?(bottle|feeds?|milk))\b/,
+  /\b(not|won'?t|refus\w*|stopped) (feeding|eating|drinking|tak(e|es|ing) (the |her |his |a |any )?(bottle|bottles|feeds?|milk|breast))\b/,
 ];
 
 // Conditions someone might want diagnosed.
@@ -163,6 +163,12 @@ const DIAGNOSIS_SHAPE: RegExp[] = [
   /\b(is|are) (this|that|it|these|those) (normal|ok|okay|fine|usual|expected|a problem|something to worry)\b|\bis it normal\b|\bnormal (for|that|to)\b/,
   /\b(worried|worrying|worry|concerned|concerning|concern|anxious|should i be)\b/,
 ];
+
+// "Is her poo colour normal?", "what colour should baby poo be?", "frothy green poop": how a poo,
+// wee or sick looks is for a health professional to judge; the log records none of it.
+const OUTPUT = '(poo|poos|poop|poops|stools?|nappy|nappies|diaper|diapers|wee|pee|urine|vomit|sick|spit ?up)';
+const LOOKS = '(colou?rs?|consistency|texture|smell|smells|smelly|frothy|foamy|mucus\\w*|slimy|seedy|green|greenish|yellow|orange|dark|pellets?|looks? like)';
+const OUTPUT_LOOKS = new RegExp(`\\b${OUTPUT}\\b( \\w+){0,3}? ${LOOKS}\\b|\\b${LOOKS}\\b( \\w+){0,2}? ${OUTPUT}\\b`);
 
 // "Is her weight ok?", "is his poo normal?": an assessment of the child, not a log figure.
 const BODY_ASSESSMENT =
@@ -196,6 +202,7 @@ export function classify(question: string): GuardrailRule | null {
   if (BODY_ASSESSMENT.test(q)) return 'diagnosis';
 
   const logShaped = LOG_SHAPE.test(q) && LOG_NOUNS.test(q);
+  if (OUTPUT_LOOKS.test(q) && !logShaped) return 'diagnosis';
   const advice = ADVICE_SHAPE.test(q);
   const symptom = SYMPTOMS.some((r) => r.test(q));
   const condition = CONDITIONS.test(q);
@@ -203,7 +210,7 @@ export function classify(question: string): GuardrailRule | null {
 
   if (diagnosisShaped && (condition || symptom)) return 'diagnosis';
   // "Should I be worried…" / "is this normal?" with no log figure asked for.
-  if (diagnosisShaped && !logShaped && /\b(worr\w*|concern\w*|normal|wrong|ok|okay|alright|fine|healthy)\b/.test(q)) {
+  if (diagnosisShaped && !logShaped && /\b(worr\w*|concern\w*|normal|wrong|ok|okay|alright|fine|healthy|signs?|symptoms?)\b/.test(q)) {
     return 'diagnosis';
   }
   if (condition && !logShaped && !symptom) return 'diagnosis';

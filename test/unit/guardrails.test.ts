@@ -68,6 +68,20 @@ const CAUGHT: Array<[string, GuardrailRule]> = [
   ['she ate a coin', 'emergency'],
   ['baby burning up', 'symptom'],
   ['is her weight ok', 'diagnosis'],
+  // Found by a second held-out check: how a poo, wee or sick looks, warmth, going off feeds
+  ['is her poo colour normal?', 'diagnosis'],
+  ['is her nappy colour normal', 'diagnosis'],
+  ['what colour should baby poo be', 'diagnosis'],
+  ['is frothy green poop a sign of too much foremilk', 'diagnosis'],
+  ["what should a 7 month old's poo look like", 'diagnosis'],
+  ['her wee is dark yellow, is that bad', 'diagnosis'],
+  ["baby's poo smells really bad", 'diagnosis'],
+  ["she's really hot and won't take her bottle", 'symptom'],
+  ["she's off her milk and feels warm", 'symptom'],
+  ['her temp is 37.9 should i take her to the doctor', 'symptom'],
+  ["she hasn't pooped in 4 days is she constipated", 'diagnosis'],
+  ['my son keeps pulling his ear and screaming', 'symptom'],
+  ['can i give gripe water', 'medication'],
 ];
 
 const ORDINARY: string[] = [
@@ -103,6 +117,20 @@ const ORDINARY: string[] = [
   'how much sleep did she get the night she had a temperature',
   'how many feeds were there during her cold',
   'did she have a poo today',
+  // Second held-out check: illness words in a log sense
+  'how many dirty nappies this week? checking after her tummy bug',
+  'how many night wakings last night after her cold',
+  'how many wet nappies since her cold started on monday',
+  'what time was her last feed, we think she is coming down with a cold',
+  'how many poos did she do during her stomach bug last week',
+  'when did she last poo? she was constipated last week',
+  'average bottle size this week, she had reflux as a newborn',
+  'how many times did she wake last night, the doctor asked me to keep track',
+  'how many bottles did she finish yesterday now her cough is better',
+  'how many nappies when she had the runny poos on tuesday',
+  'how many green poos this week',
+  'when was her last runny poo',
+  'how much milk since her fever broke on thursday',
 ];
 
 describe('guardrails: clinical questions are caught with the right rule', () => {

@@ -4,8 +4,8 @@
 import { addDaysFast, instantToLocalFast, localDateOfFast } from '../zone-clock.ts';
 import type { Reply } from './types.ts';
 import { summarise, type Log, type WindowTopic } from './summaries.ts';
-import { atLocal, dayPeriod, lastNDays, lastWeek, parsePeriod, thisWeek, todayOf, type Period } from './periods.ts';
-import { milkFacts, sleepFacts } from './facts.ts';
+import { atLocal, dayPeriod, lastNDays, lastNightPeriod, lastWeek, parsePeriod, shortDate, thisWeek, todayOf, type Period } from './periods.ts';
+import { milkFacts, nightFacts, sleepFacts } from './facts.ts';
 import { duration, minutes, ml } from './format.ts';
 
 const TOPIC_NOUN: Record<WindowTopic, string> = {
@@ -96,6 +96,13 @@ export function comparePeriods(q: string, log: Log): [Period, Period] {
     if (first && second) [main, base] = first.index <= second.index ? [first.period, second.period] : [second.period, first.period];
     else base = first?.period ?? null;
   }
+  // "Did she sleep more last night?": against the night before it.
+  const nightBefore = (p: Period): Period => {
+    const d = addDaysFast(p.nightOf!, -1);
+    return lastNightPeriod(now, zone, d, d === addDaysFast(today, -1) ? `the night before (to ${shortDate(d)})` : `the night to ${shortDate(d)}`);
+  };
+  if (!main && base?.key === 'last_night') [main, base] = [base, nightBefore(base)];
+  if (main?.key === 'last_night' && !base) base = nightBefore(main);
   if (!main && base) {
     main = base.key === 'last_week' ? thisWeek(now, zone)
       : base.key === 'week_before_last' ? lastWeek(now, zone, 1)
@@ -125,6 +132,20 @@ export function compareReply(topic: WindowTopic, q: string, log: Log): Reply {
     if (!yesNo) return a > b ? 'Higher' : 'Lower';
     return (a > b) !== asksLess ? 'Yes' : 'No';
   };
+
+  // Night against night: each night's sleep from going down to getting up, as night answers count it.
+  if (topic === 'sleep' && main.nightOf && base.nightOf) {
+    const night = (p: Period) => {
+      const spans = nightFacts(log.spans, atLocal(addDaysFast(p.nightOf!, -1), '18:00', log.zone), atLocal(p.nightOf!, '06:00', log.zone));
+      return { ms: spans.totalMs, ongoing: spans.spans.some((x) => x.ongoing) };
+    };
+    const a = night(main);
+    const b = night(base);
+    const still = (n: { ongoing: boolean }) => (n.ongoing ? ' so far (still asleep, going by the log)' : '');
+    const answer =
+      `${verdict(a.ms, b.ms)}: ${name} had ${duration(a.ms)} of night sleep ${main.label}${still(a)} against ${duration(b.ms)} ${base.label}${still(b)}.`;
+    return { answer, figures: { main: minutes(a.ms), base: minutes(b.ms), main_period: main.label, base_period: base.label } };
+  }
 
   // A running day against a whole day: also compare with the base day up to the same clock time.
   if (main.key === 'today' && main.partial && base.completeDays.length === 1) {

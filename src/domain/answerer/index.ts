@@ -2,13 +2,14 @@
 // family's own log with rules, needs no network, and says plainly when it can't answer.
 // Guardrails (../guardrails.ts) run before this; this module never gives clinical advice.
 import type { AnswerContext, AnswerResult, Note, Reply } from './types.ts';
-import { localDateOfFast } from '../zone-clock.ts';
-import { dayPeriod, parsePeriod, todayOf, type Period } from './periods.ts';
+import { addDaysFast, localDateOfFast } from '../zone-clock.ts';
+import { atLocal, dayPeriod, parsePeriod, todayOf, type Period } from './periods.ts';
 import { sleepSpans } from './facts.ts';
 import { summarise, type Log, type WindowTopic } from './summaries.ts';
 import { topicOf, type Topic } from './topics.ts';
 import { asleepNow, lastOccurrence } from './last.ts';
-import { nightReply } from './night.ts';
+import { nightReply, nightWindow } from './night.ts';
+import { feedDetailReply, lastBottleReply } from './feeds.ts';
 import { growthReply } from './growth.ts';
 import { foodReply, isFoodQuestion, unknownFoodIn } from './foods.ts';
 import { averageReply, compareReply } from './compare.ts';
@@ -38,9 +39,13 @@ export function answerQuestion(question: string, ctx: AnswerContext): AnswerResu
   const log: Log = { events, spans: sleepSpans(events, ctx.now, zone), zone, units: ctx.profile.units, now: ctx.now, name,
     region: ctx.profile.region, recipes: ctx.recipes ?? [] };
   const q = prepare(question, ctx.profile.baby_name);
+  // "When was her last feed? We think she is teething": the first question is what is asked;
+  // the rest is context and must not lend it a time phrase ("… constipated last week").
+  const qm = question.indexOf('?');
+  const head = qm > 0 && /[a-z]/i.test(question.slice(qm + 1)) ? prepare(question.slice(0, qm), ctx.profile.baby_name) : null;
   let reply: Reply | null = null;
   try {
-    reply = route(q, log);
+    reply = route(head !== null && topicOf(head) !== null ? head : q, log);
   } catch {
     // A malformed date in the question ("31 February") or similar: treat as not understood.
     reply = null;
@@ -68,29 +73,63 @@ function supplementKind(q: string): string | undefined {
 
 // Predictions and advice ("when is her next feed due?", "how much should she drink?") are not
 // in the log; the built-in answerer says so rather than guessing.
-const NOT_FROM_LOG = /\b(next|due|should|ought|will she|will he|going to|predict|recommend\w*|normal|enough)\b/;
+// Refusals and leftovers are not logged either ("how many bottles did she refuse?").
+const NOT_FROM_LOG = /\b(next|due|should|ought|will she|will he|going to|predict|recommend\w*|normal|enough|refus\w*|rejected|left over|leftovers?)\b/;
 
-function route(q: string, log: Log): Reply | null {
+// A day or spell the log has no record of ("the day of her jabs", "since the rash cleared",
+// "during her cold"): without a date, any window would be a guess.
+const UNLOGGED_OCCASION =
+  /\b(day|night|morning|week|weekend) (of|after|before) (her|his|their|the|my|our)\b|\bsince (her|his|their|the|she|he|they) (?!morning|afternoon|evening|start|last|first|previous|latest)\w+|\b(during|while) (her|his|their|she|he|they|baby)\b|\bwhen (she|he|they|baby) (was|were|had)\b/;
+// "now her cough is better", "getting worse": a state, not a comparison between periods.
+const STATE_COMPARATIVE = /\b(is|are|was|were|got|getting|gets|feeling|feels|seems|much) (better|worse)\b|\b(better|worse) now\b/g;
+const MEALS: Record<string, [string, string]> = { breakfast: ['04:00', '10:30'], lunch: ['10:30', '15:00'], dinner: ['15:00', '21:00'], supper: ['15:00', '21:00'] };
+
+/** "What did she have for lunch yesterday?": the meal's hours of that day (today by default). */
+function mealPeriod(q: string, period: Period | null, log: Log): Period | null {
+  const m = q.match(/\b(breakfast|lunch|dinner|supper)\b/);
+  if (!m) return period;
+  const date = !period ? todayOf(log.now, log.zone) : period.day ?? (period.completeDays.length === 1 || period.key === 'today' ? localDateOfFast(period.start, log.zone) : null);
+  if (!date) return period;
+  const [from, to] = MEALS[m[1]!]!;
+  const day = dayPeriod(date, log.now, log.zone);
+  const start = atLocal(date, from, log.zone);
+  const end = Math.min(atLocal(date, to, log.zone), log.now);
+  return { key: `${m[1]}:${date}`, label: `at ${m[1]} ${day.label === 'today' ? 'today' : day.label}`, start, end: Math.max(start, end), completeDays: [], partial: end === log.now, day: date };
+}
+
+function route(q: string, logIn: Log): Reply | null {
   if (NOT_FROM_LOG.test(q)) return null;
+  // "How many ounces …?": give fluid ounces alongside ml whatever the profile's units.
+  const log: Log = /\b(oz|ounces?)\b/.test(q) && logIn.units !== 'imperial' ? { ...logIn, units: 'imperial' } : logIn;
   const parsed = parsePeriod(q, log.now, log.zone);
-  const period = parsed?.period ?? null;
+  let period = parsed?.period ?? null;
   const rest = parsed?.rest ?? q;
   const topic = topicOf(rest) ?? (period?.key === 'last_night' ? 'sleep' : null);
   const kind = supplementKind(q);
+  if (!period && UNLOGGED_OCCASION.test(q)) return null;
+  // Feeds and nappies "last night" are those between going down and getting up, so the bedtime
+  // bottle and the first feed of the morning are not night feeds.
+  if (period?.nightOf && topic !== null && !['sleep', 'naps', 'wake'].includes(topic)) {
+    const w = nightWindow(log, period.nightOf);
+    if (w) period = { ...period, start: w.start, end: w.end ?? period.end };
+  }
+  // "How long was she awake before her first nap?": wake windows are not worked out here.
+  if (topic === 'wake' && /\bhow long\b/.test(q) && /\b(before|after|between)\b/.test(rest)) return null;
 
   if (!period && HOW_LONG_AWAKE.test(q)) return asleepNow(log);
   if (!period && IS_ASLEEP.test(q)) return asleepNow(log);
   if (topic === 'weight' || topic === 'length') return growthReply(log, topic);
 
   // Named foods and allergens first: "has she had egg", "when did he last have fish".
-  if ((topic === null || topic === 'solids' || topic === 'milk') && isFoodQuestion(q, log)) return foodReply(rest, log, period);
+  const foodPeriod = topic === null || topic === 'solids' ? mealPeriod(q, period, log) : period;
+  if ((topic === null || topic === 'solids' || topic === 'milk') && isFoodQuestion(q, log)) return foodReply(rest, log, foodPeriod);
   if (topic === 'solids' && /\bwhat\b.*\b(eat|ate|eaten|had|have|foods?)\b|\bwhich foods?\b|\bwhat foods?\b/.test(rest)) {
-    return foodReply(rest, log, period);
+    return foodReply(rest, log, foodPeriod);
   }
-  if ((topic === null || topic === 'solids') && unknownFoodIn(rest)) return foodReply(rest, log, period);
+  if ((topic === null || topic === 'solids') && unknownFoodIn(rest)) return foodReply(rest, log, foodPeriod);
   if (topic === null) return null;
 
-  if (COMPARE_SHAPE.test(q) && topic !== 'wake' && (/\bthan\b|\bcompared?\b|\bvs\b|\bversus\b/.test(q) || period)) {
+  if (COMPARE_SHAPE.test(q.replace(STATE_COMPARATIVE, ' ')) && topic !== 'wake' && (/\bthan\b|\bcompared?\b|\bvs\b|\bversus\b/.test(q) || period)) {
     return compareReply(topic as WindowTopic, q, log);
   }
 
@@ -100,15 +139,30 @@ function route(q: string, log: Log): Reply | null {
     (topic === 'wake' && (!period || ['this_morning', 'today'].includes(period.key)) && !LAST_SHAPE.test(rest)) ||
     (topic === 'sleep' && !period && /\b(bed|bedtime|went down|go down)\b/.test(q)) ||
     (topic === 'sleep' && !period && /\blongest\b|\bstretch\b/.test(q));
+  // "What time did she go down for the night on Friday?": that evening, so the night ending the next morning.
+  const eveningOf = period && !period.nightOf ? (period.day ?? (period.completeDays.length === 1 || period.key === 'today' ? localDateOfFast(period.start, log.zone) : null)) : null;
+  if (topic === 'sleep' && eveningOf && WHEN_SHAPE.test(rest) && /\b(bed|bedtime|go down|went down|down for the night|fall asleep|fell asleep|(go|went|gone) to sleep)\b/.test(rest)) {
+    return nightReply(log, q, addDaysFast(eveningOf, 1));
+  }
   if (nightish && (topic === 'sleep' || topic === 'wake' || topic === 'naps')) {
     return nightReply(log, q, period?.nightOf ?? nightOfDay(period, log));
   }
-  if (topic === 'wake' && period && period.completeDays.length === 1) {
-    return nightReply(log, q, period.completeDays[0]);
+  if (topic === 'wake' && period && (period.completeDays.length === 1 || period.day)) {
+    return nightReply(log, q, period.day ?? period.completeDays[0]);
   }
 
+  if ((topic === 'milk' || topic === 'feeds') && !AVERAGE_SHAPE.test(rest)) {
+    const detail = feedDetailReply(rest, log, period ?? dayPeriod(todayOf(log.now, log.zone), log.now, log.zone));
+    if (detail) return detail;
+    if (!period && /\bbottles?\b/.test(rest) && (LAST_SHAPE.test(rest) || WHEN_SHAPE.test(rest))) {
+      const bottle = lastBottleReply(log);
+      if (bottle) return bottle;
+    }
+  }
   if (!period && (LAST_SHAPE.test(rest) || WHEN_SHAPE.test(rest))) return lastOccurrence(topic, log, kind);
-  if (period && WHEN_SHAPE.test(rest) && !/\bhow\b/.test(rest)) return timesReply(topic, log, period, kind);
+  if (period && WHEN_SHAPE.test(rest) && !/\bhow\b/.test(rest)) {
+    return timesReply(topic, log, period, kind, /\bfirst\b/.test(rest) ? 'first' : /\blast\b/.test(rest) ? 'last' : undefined);
+  }
 
   if (AVERAGE_SHAPE.test(rest) && topic !== 'wake') return averageReply(topic as WindowTopic, rest, log, period);
   if (topic === 'wake') return nightReply(log, q);

@@ -17,6 +17,8 @@ export interface Period {
   partial: boolean;
   /** Set for "last night": the local date the night ended on. */
   nightOf?: string;
+  /** Set for part of one day ("yesterday afternoon", "since 6am", "between 2 and 6"): that local date. */
+  day?: string;
 }
 
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
@@ -81,11 +83,11 @@ export function dayPeriod(date: string, now: number, zone: string): Period {
  * today (clipped to now while it is still running). Sleep spans are picked separately by
  * when they start (18:00–06:00), see facts.ts.
  */
-export function lastNightPeriod(now: number, zone: string, endDate?: string): Period {
+export function lastNightPeriod(now: number, zone: string, endDate?: string, label = 'last night'): Period {
   const d = endDate ?? todayOf(now, zone);
   const start = atLocal(addDaysFast(d, -1), '19:00', zone);
   const end = Math.min(atLocal(d, '07:00', zone), now);
-  return { key: 'last_night', label: 'last night', start, end, completeDays: [], partial: end === now, nightOf: d };
+  return { key: 'last_night', label, start, end, completeDays: [], partial: end === now, nightOf: d };
 }
 
 export function weekStartOf(date: string): string {
@@ -137,9 +139,15 @@ export function parsePeriod(q: string, now: number, zone: string): ParsedPeriod 
     return period ? { period, rest: q.replace(m[0], ' ').replace(/\s+/g, ' ').trim(), index: m.index ?? 0 } : null;
   };
   const rules: Array<[RegExp, (m: RegExpMatchArray) => Period | null]> = [
+    // "the night before (last)": the night ending yesterday morning; before "last night" so
+    // "the night before last night" is not read as last night.
+    [/\b(the )?night before( last( night)?)?\b/, () => lastNightPeriod(now, zone, addDaysFast(today, -1), `the night before last (to ${shortDate(addDaysFast(today, -1))})`)],
     [/\b(last|past) night\b|\bovernight\b|\b(during|in) the night\b|\bnight time\b|\bthis night\b/, () => lastNightPeriod(now, zone)],
     [/\btonight\b/, () => (localHourFast(now, zone) < 12 ? lastNightPeriod(now, zone) : lastNightPeriod(now, zone, addDaysFast(today, 1)))],
-    [/\b(last|past|previous) (24|twenty four) (hours|hrs|h)\b/, () => ({ key: 'last_24h', label: 'the last 24 hours', start: now - 86_400_000, end: now, completeDays: [], partial: true })],
+    [/\b(last|past|previous) (\d{1,3}|24|twenty four|forty eight) (hours|hrs|h)\b/, (m) => {
+      const h = m[2] === 'twenty four' ? 24 : m[2] === 'forty eight' ? 48 : Math.min(Number(m[2]), 24 * 59);
+      return h > 0 ? { key: h === 24 ? 'last_24h' : `last_${h}h`, label: `the last ${h} hours`, start: now - h * 3_600_000, end: now, completeDays: [], partial: true } : null;
+    }],
     [new RegExp(`\\b(last|past|previous) ${NUM} days?\\b`), (m) => lastNDays(Math.max(1, Math.min(num(m[2]!), 59)), now, zone)],
     [new RegExp(`\\b(last|past|previous) ${NUM} weeks?\\b`), (m) => lastNDays(Math.min(num(m[2]!) * 7, 56), now, zone)],
     [/\b(last|past|previous) fortnight\b/, () => lastNDays(14, now, zone)],
@@ -148,7 +156,8 @@ export function parsePeriod(q: string, now: number, zone: string): ParsedPeriod 
     [/\b(the )?week before( last)?\b/, () => lastWeek(now, zone, 2)],
     [/\b(last|previous) week\b/, () => lastWeek(now, zone, 1)],
     [/\b(so far )?this week\b|\bthe week so far\b/, () => thisWeek(now, zone)],
-    [/\bsince (monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/, (m) => {
+    // "since Monday", "since her cold started on Monday"
+    [/\bsince (?:[a-z']+ ){0,5}?(?:on |last )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/, (m) => {
       const from = mostRecentWeekday(today, WEEKDAYS.indexOf(m[1]!) + 1, false);
       return datesPeriod(`since:${from}`, `since ${shortDate(from)}`, from, today, now, zone);
     }],
@@ -176,10 +185,82 @@ export function parsePeriod(q: string, now: number, zone: string): ParsedPeriod 
       const date = mostRecentWeekday(today, WEEKDAYS.indexOf(m[2]!) + 1, m[1] === 'last ');
       return dayPeriod(date, now, zone);
     }],
+    // "on the 18th": the most recent such day of the month.
+    [/\b(on )?the (\d{1,2})(st|nd|rd|th)\b/, (m) => {
+      for (let back = 0; back < 3; back++) {
+        const first = Temporal.PlainDate.from(`${today.slice(0, 8)}01`).subtract({ months: back });
+        if (Number(m[2]) > first.daysInMonth) continue;
+        const date = first.with({ day: Number(m[2]) }).toString();
+        if (date <= today) return dayPeriod(date, now, zone);
+      }
+      return null;
+    }],
   ];
+  let found: ParsedPeriod | null = null;
   for (const [re, make] of rules) {
-    const r = hit(re, make);
-    if (r) return r;
+    found = hit(re, make);
+    if (found) break;
+  }
+  // Part of one day: "yesterday afternoon", "since 6am", "between 2 and 6 on Tuesday".
+  if (!found || found.period.key === 'today' || found.period.key.startsWith('day:')) return partOfDayIn(q, found, now, zone) ?? found;
+  return found;
+}
+
+const PARTS: Record<string, [string, string]> = { morning: ['06:00', '12:00'], afternoon: ['12:00', '17:00'], evening: ['17:00', '23:59'], night: ['', ''] };
+const CLOCK = '(\\d{1,2})(?:[:.](\\d{2}))? ?(am|pm|a m|p m)?';
+
+/** "6am" → "06:00"; a bare 1–6 reads as afternoon ("between 2 and 6"), 7–11 as morning. */
+function clockOf(h: string, mm: string | undefined, ampm: string | undefined, bareIsPm: boolean): string | null {
+  let hour = Number(h);
+  if (hour > 23 || Number(mm ?? 0) > 59) return null;
+  const ap = ampm?.replace(' ', '');
+  if (ap === 'pm' && hour < 12) hour += 12;
+  else if (ap === 'am' && hour === 12) hour = 0;
+  else if (!ap && mm === undefined && bareIsPm && hour >= 1 && hour <= 6) hour += 12;
+  return `${String(hour).padStart(2, '0')}:${mm ?? '00'}`;
+}
+
+function partOfDayIn(q: string, found: ParsedPeriod | null, now: number, zone: string): ParsedPeriod | null {
+  const rest = found?.rest ?? q;
+  const today = todayOf(now, zone);
+  const named = found?.period.key.startsWith('day:') ? localDateOfFast(found.period.start, zone) : null;
+  const date = named ?? today;
+  const dayLabel = named ? found!.period.label : 'today';
+  const make = (key: string, label: string, d: string, from: string, to: string, m: RegExpMatchArray): ParsedPeriod => {
+    const start = atLocal(d, from, zone);
+    const end = to === 'now' ? now : Math.min(to === '24:00' ? dayBoundsFast(d, zone)[1] : atLocal(d, to, zone), now);
+    const period: Period = { key, label, start, end: Math.max(start, end), completeDays: [], partial: end === now, day: d };
+    return { period, rest: rest.replace(m[0], ' ').replace(/\s+/g, ' ').trim(), index: Math.min(found?.index ?? Infinity, m.index ?? 0) };
+  };
+  const between = rest.match(new RegExp(`\\b(?:between|from) ${CLOCK} (?:and|to|-) ${CLOCK}`));
+  if (between) {
+    const from = clockOf(between[1]!, between[2], between[3] ?? between[6], true);
+    const to = clockOf(between[4]!, between[5], between[6], true);
+    if (from && to && from < to) {
+      const d = !named && atLocal(today, from, zone) > now ? addDaysFast(today, -1) : date;
+      const label = `between ${from} and ${to} ${d === today ? 'today' : named ? dayLabel : `yesterday (${shortDate(d)})`}`;
+      return make(`between:${d}:${from}-${to}`, label, d, from, to, between);
+    }
+  }
+  const since = rest.match(new RegExp(`\\bsince ${CLOCK}(?: o ?clock)?\\b`));
+  if (since && (since[2] !== undefined || since[3] !== undefined || /o ?clock/.test(since[0]))) {
+    const from = clockOf(since[1]!, since[2], since[3], false);
+    if (from) {
+      const d = !named && atLocal(today, from, zone) > now ? addDaysFast(today, -1) : date;
+      const on = d === today ? ' today' : d === addDaysFast(today, -1) ? ` yesterday (${shortDate(d)})` : ` on ${shortDate(d)}`;
+      return make(`since:${d}:${from}`, `since ${from}${on}`, d, from, 'now', since);
+    }
+  }
+  const part = found ? rest.match(/\b(in the )?(morning|afternoon|evening|night)\b/) : null;
+  if (part?.[2] === 'night' && found) {
+    // "Friday night": the night starting that evening, ending the next morning.
+    const label = named ? `on the night of ${shortDate(date)}` : 'tonight';
+    return { period: lastNightPeriod(now, zone, addDaysFast(date, 1), label), rest: rest.replace(part[0], ' ').replace(/\s+/g, ' ').trim(), index: found.index };
+  }
+  if (part && found) {
+    const [from, to] = PARTS[part[2]!]!;
+    const label = !named ? `this ${part[2]}` : dayLabel.startsWith('yesterday') ? `yesterday ${part[2]} (${shortDate(date)})` : `on the ${part[2]} of ${shortDate(date)}`;
+    return make(`${part[2]}:${date}`, label, date, from, to, part);
   }
   return null;
 }

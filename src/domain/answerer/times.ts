@@ -7,7 +7,7 @@ import type { Topic } from './topics.ts';
 import { inWindow, overlap, poos, SUPPLEMENT_NAMES } from './facts.ts';
 import { clock, duration, list, minutes } from './format.ts';
 
-export function timesReply(topic: Topic, log: Log, p: Period, kind?: string): Reply {
+export function timesReply(topic: Topic, log: Log, p: Period, kind?: string, only?: 'first' | 'last'): Reply {
   const name = log.name;
   const pick = (pred: (e: TimedEvent) => boolean) => inWindow(log.events, p).filter(pred).sort((a, b) => a.at - b.at);
   let items: TimedEvent[];
@@ -40,7 +40,8 @@ export function timesReply(topic: Topic, log: Log, p: Period, kind?: string): Re
       break;
     case 'sleep':
     case 'naps': {
-      const spans = log.spans.filter((s) => overlap(s, p) > 0 && (topic === 'sleep' || !s.night));
+      let spans = log.spans.filter((s) => overlap(s, p) > 0 && (topic === 'sleep' || !s.night));
+      if (only && spans.length > 1) spans = only === 'first' ? spans.slice(0, 1) : spans.slice(-1);
       if (spans.length === 0) return { answer: `No ${topic === 'naps' ? 'naps are' : 'sleep is'} logged for ${name} ${p.label}.`, figures: { period: p.label } };
       const parts = spans.map((s) => `${clock(s.start, log.zone)}–${s.ongoing ? 'now' : clock(s.end, log.zone)} (${duration(s.end - s.start)})`);
       return {
@@ -52,6 +53,15 @@ export function timesReply(topic: Topic, log: Log, p: Period, kind?: string): Re
       return { answer: `I can't list times for that from the log.`, figures: {} };
   }
   if (items.length === 0) return { answer: `No ${what} are logged for ${name} ${p.label}.`, figures: { period: p.label, count: 0 } };
+  if (only) {
+    // "What time was her first feed yesterday?": the one time, and how many there were.
+    const e = only === 'first' ? items[0]! : items[items.length - 1]!;
+    const amount = e.type === 'milk' ? ((e.ml ?? 0) > 0 ? ` (${e.ml} ml)` : ' (a breastfeed)') : '';
+    return {
+      answer: `${name}'s ${only} of ${items.length} ${what} ${p.label} was at ${clock(e.at, log.zone)}${amount}.`,
+      figures: { period: p.label, count: items.length, [`${only}_at`]: clock(e.at, log.zone) },
+    };
+  }
   const times = items.map((e) => clock(e.at, log.zone) + (e.type === 'milk' && (e.ml ?? 0) > 0 ? ` (${e.ml} ml)` : ''));
   return {
     answer: `${name}'s ${what} ${p.label} were at ${list(times)}.`,

@@ -9,14 +9,14 @@ const TOPIC_WORDS: Array<[Topic, RegExp]> = [
   ['weight', /\b(weigh|weighs|weighed|weight|heavy|heavier|kg|kilos?|pounds|lbs?)\b/],
   ['length', /\b(length|tall|taller|height|measured|cm)\b|^how long is \w+( now)?$/],
   ['supplement', /\b(vitamins?|vit d|vitd|iron|multivitamins?|supplements?|drops)\b/],
-  ['dirty', /\b(poo|poos|poop|poops|pooped|pooed|pooing|pooping|dirty|bowel|stools?|number twos?)\b/],
+  ['dirty', /\b(poo|poos|poop|poops|pooped|pooed|pooing|pooping|poopy|pooey|poopies|dirty|dirties|bowel|stools?|number twos?)\b/],
   ['wet', /\b(wet|wees?|weed|pee|pees|peed|wee'd)\b/],
-  ['nappies', /\b(nappy|nappies|diaper|diapers|changes?|changed)\b/],
+  ['nappies', /\b(nappy|nappies|nappys|nappie|diaper|diapers|diapies|changes?|changed)\b/],
   ['naps', /\b(nap|naps|napped|napping|daytime sleep|day sleep)\b/],
   ['wake', /\b(wake|woke|waking|wakings|awake|woken|wake ups?|got up)\b/],
   ['sleep', /\b(sleep|sleeps|slept|sleeping|asleep|bed|bedtime|stretch|kip|down for the night)\b/],
   ['feeds', /\b(feeds|feed|fed|feeding|feedings|bottles?|breastfeeds?|breastfed|nursed|nursing|nurse)\b/],
-  ['milk', /\b(milk|ml|oz|ounces|drink|drank|drunk|formula)\b/],
+  ['milk', /\b(milk|ml|oz|ounces?|drink|drinks|drinking|drank|drunk|formula)\b/],
   ['solids', /\b(eat|ate|eaten|eating|food|foods|solid|solids|meal|meals|snack|snacks|lunch|breakfast|dinner|tried|allergens?)\b/],
 ];
 
