@@ -16,8 +16,39 @@ export function renderAppError(err: AppError, reply: FastifyReply) {
   return reply.code(err.status).send({ error: err.code, message: err.message, ...err.extra });
 }
 
+const DRAIN_MAX_BYTES = 32 * 1024 * 1024;
+const DRAIN_MAX_MS = 5000;
+
+/**
+ * Reads and discards the rest of a refused body (within bounds) before answering, so a client
+ * still uploading gets the 413 instead of a reset connection.
+ */
+function drainBody(req: FastifyRequest): Promise<void> {
+  const raw = req.raw;
+  if (raw.readableEnded || raw.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    let seen = 0;
+    const finish = () => {
+      clearTimeout(timer);
+      raw.off('data', onData);
+      raw.off('end', finish);
+      raw.off('error', finish);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > DRAIN_MAX_BYTES) finish();
+    };
+    const timer = setTimeout(finish, DRAIN_MAX_MS);
+    raw.on('data', onData);
+    raw.on('end', finish);
+    raw.on('error', finish);
+    raw.resume();
+  });
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError & Partial<RequestValidationError>, req: FastifyRequest, reply: FastifyReply) => {
+  app.setErrorHandler(async (error: FastifyError & Partial<RequestValidationError>, req: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) return renderAppError(error, reply);
     if (error.zodIssues) {
       const detail = issuesToDetail((error as any).validationContext, error.zodIssues);
@@ -25,7 +56,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send({ error: 'bad_request', message: detailToMessage(detail), detail });
     }
     const status = error.statusCode ?? 500;
-    if (status === 413) return reply.code(413).send({ error: 'payload_too_large', message: 'The request body is too large.' });
+    if (status === 413) {
+      await drainBody(req);
+      return reply.code(413).send({ error: 'payload_too_large', message: 'The request body is too large (64 KiB at most).' });
+    }
     if (status === 415) {
       return reply.code(415).send({ error: 'unsupported_media_type', message: 'Send the body as application/json.' });
     }
