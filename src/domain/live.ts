@@ -70,6 +70,26 @@ export interface LiveStatus {
   bedtime_source: 'age_band' | 'family';
 }
 
+/**
+ * The next nap window: the age band's wake window after the last wake. None when the child
+ * woke in the night (the next sleep is night sleep), when the window would open at or after
+ * bedtime (bedtime comes first), or when it has already closed (the long-awake alert speaks
+ * to that instead): a window in the past or after bedtime would only confuse.
+ */
+export function nextNapWindow(
+  lastWakeAt: number,
+  wakeWindow: Range,
+  now: number,
+  bedtimeAt: number,
+  zone: string,
+): { start: number; end: number } | null {
+  if (isNight(lastWakeAt, zone)) return null;
+  const start = lastWakeAt + wakeWindow.min * 60_000;
+  const end = lastWakeAt + wakeWindow.max * 60_000;
+  if (end <= now || start >= bedtimeAt) return null;
+  return { start, end };
+}
+
 export function liveStatus(events: TimedEvent[], profile: ChildProfile, now: number): LiveStatus {
   const zone = profile.timezone;
   const clock = zoneClock(zone);
@@ -115,10 +135,9 @@ export function liveStatus(events: TimedEvent[], profile: ChildProfile, now: num
   const useOwn = ownBedtimes.length >= OWN_BEDTIMES_NEEDED;
   const bedtimeMins = useOwn ? Math.round(median(ownBedtimes)!) : hhmmToMinutes(band.typicalBedtime);
 
-  const napWindow: NapWindow | null = asleep || lastWakeAt === null ? null : {
-    start: clock.localTs(lastWakeAt + band.wakeWindowMinutes.min * 60_000),
-    end: clock.localTs(lastWakeAt + band.wakeWindowMinutes.max * 60_000),
-  };
+  const bedtimeAt = localAt(today, bedtimeMins, zone);
+  const nap = asleep || lastWakeAt === null ? null : nextNapWindow(lastWakeAt, band.wakeWindowMinutes, now, bedtimeAt, zone);
+  const napWindow: NapWindow | null = nap === null ? null : { start: clock.localTs(nap.start), end: clock.localTs(nap.end) };
 
   const alert = chooseAlert({
     name: profile.baby_name, band, ageDays: age.days, now, zone,
@@ -141,7 +160,7 @@ export function liveStatus(events: TimedEvent[], profile: ChildProfile, now: num
     feeds_today: milkToday.length,
     last_poop_hours_ago: poop.hoursAgo,
     poop_status: poop.status,
-    expected_bedtime_at: clock.localTs(localAt(today, bedtimeMins, zone)),
+    expected_bedtime_at: clock.localTs(bedtimeAt),
     next_nap_window_at: napWindow,
     daily_milk_target_ml: target?.ml ?? null,
     supplement_log: supplements,

@@ -253,7 +253,17 @@ describe('live status: 11 months', () => {
     const s = liveStatus(events, ELEVEN_MO, at('2025-06-10T14:00:00'));
     assert.equal(s.hungry_state, 'overdue');
     assert.equal(s.alert_level, 'info');
-    assert.deepEqual(s.next_nap_window_at, { start: '2025-06-10T10:00:00', end: '2025-06-10T11:00:00' });
+    assert.equal(s.next_nap_window_at, null, 'the 10:00–11:00 window has closed: the long-awake alert speaks to it');
+    const early = liveStatus(events, ELEVEN_MO, at('2025-06-10T09:00:00'));
+    assert.deepEqual(early.next_nap_window_at, { start: '2025-06-10T10:00:00', end: '2025-06-10T11:00:00' });
+  });
+
+  test('no nap window that opens at or after bedtime, or after a night waking', () => {
+    const evening = [ev('wake', '2025-06-10T17:30:00')];
+    const s = liveStatus(evening, ELEVEN_MO, at('2025-06-10T17:45:00'));
+    assert.equal(s.next_nap_window_at, null, `bedtime ${s.expected_bedtime_at} comes before a 20:30 nap`);
+    const night = [ev('sleep', '2025-06-09T19:30:00'), ev('wake', '2025-06-10T02:00:00')];
+    assert.equal(liveStatus(night, THREE_MO, at('2025-06-10T02:10:00')).next_nap_window_at, null);
   });
 
   test('milk guide uses 163 ml/kg from 6 to 12 months, none from 12 months', () => {
