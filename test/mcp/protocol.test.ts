@@ -158,6 +158,10 @@ for (const d of testDatabases()) {
         assert.equal(res.status, 405);
         assert.equal(res.headers.get('allow'), 'POST');
         assert.match(res.headers.get('content-type') ?? '', /^application\/json/);
+        const anonymous = await fetch(await mcpUrl(t), { method, headers: { Accept: 'text/event-stream' } });
+        assert.equal(anonymous.status, 401, 'credentials are checked first, as on every endpoint');
+        assert.match(anonymous.headers.get('www-authenticate') ?? '', /^Bearer /);
+        assert.equal(((await anonymous.json()) as { error: string }).error, 'unauthorized');
       }
     });
 

@@ -2,7 +2,8 @@
 // is answered on its own with application/json. This route resolves the bearer token itself
 // (auth: 'none' for the global hook) so that it can answer 401 with the WWW-Authenticate
 // header MCP clients look for, and it never accepts the session cookie (no CSRF through
-// a browser). GET and DELETE are 405: there is no SSE stream and no session to end.
+// a browser). GET and DELETE are 405 (after the same credential check): there is no SSE
+// stream and no session to end.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Ctx } from '../../services/context.ts';
 import { scopeOf } from '../../services/context.ts';
@@ -55,17 +56,23 @@ export function mcpRoutes(app: FastifyInstance, ctx: Ctx): void {
     return jsonRpcError(reply, 500, -32603, 'Internal error');
   }
 
+  /** Host and Origin as the transport spec asks, then the bearer token (never the cookie). */
+  async function gate(req: FastifyRequest): Promise<Actor> {
+    checkHostAndOrigin({ host: req.headers.host, origin: req.headers.origin }, req.protocol, base());
+    const token = bearerToken(req.headers.authorization);
+    if (token === null) throw unauthorized('Send Authorization: Bearer <token>; see /developers for how to get one.');
+    const actor = await actorFromToken(ctx, token);
+    if (!actor) throw unauthorized('This bearer token is not valid (revoked or mistyped).');
+    req.actor = actor;
+    return actor;
+  }
+
   app.post('/mcp', {
     config: { auth: 'none' },
     schema: { hide: true },
     errorHandler,
     onRequest: async (req) => {
-      checkHostAndOrigin({ host: req.headers.host, origin: req.headers.origin }, req.protocol, base());
-      const token = bearerToken(req.headers.authorization);
-      if (token === null) throw unauthorized('Send Authorization: Bearer <token>; see /developers for how to get one.');
-      const actor = await actorFromToken(ctx, token);
-      if (!actor) throw unauthorized('This bearer token is not valid (revoked or mistyped).');
-      req.actor = actor;
+      const actor = await gate(req);
       actors.set(req, actor);
       const used = await bumpCounter(ctx, `mcp:${actor.tokenId}`, WINDOW_MS);
       if (used.count > RATE_LIMIT_PER_MINUTE) {
@@ -106,6 +113,8 @@ export function mcpRoutes(app: FastifyInstance, ctx: Ctx): void {
     reply.header('Allow', 'POST');
     return jsonRpcError(reply, 405, -32000, 'Method not allowed: this connector is stateless; send JSON-RPC messages with POST.');
   };
-  app.get('/mcp', { config: { auth: 'none' }, schema: { hide: true } }, notAllowed);
-  app.delete('/mcp', { config: { auth: 'none' }, schema: { hide: true } }, notAllowed);
+  // Credentials first (401 like every other endpoint without them), then 405.
+  const closed = { config: { auth: 'none' as const }, schema: { hide: true }, errorHandler, onRequest: async (req: FastifyRequest) => void (await gate(req)) };
+  app.get('/mcp', closed, notAllowed);
+  app.delete('/mcp', closed, notAllowed);
 }
