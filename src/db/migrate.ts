@@ -5,12 +5,14 @@ import type { Db } from './connect.ts';
 import { initial } from './migrations/001_initial.ts';
 import { eventsSeqIndex } from './migrations/002_events_seq_index.ts';
 import { tokenLabelPerUser } from './migrations/003_token_label_per_user.ts';
+import { idempotencyRequestHash } from './migrations/004_idempotency_request_hash.ts';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
     '001_initial': initial(db.dialect),
     '002_events_seq_index': eventsSeqIndex,
     '003_token_label_per_user': tokenLabelPerUser,
+    '004_idempotency_request_hash': idempotencyRequestHash,
   };
 }
 

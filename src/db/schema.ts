@@ -104,6 +104,8 @@ export interface IdempotencyTable {
   key: string;
   scope: string;
   response: string;
+  /** SHA-256 of the request the key was first used for */
+  request_hash: string | null;
   created_at: number;
 }
 

@@ -34,7 +34,7 @@ export function createMcpServer(env: Env): McpServer {
           const key = idempotency_key as string | undefined;
           const call = () => t.run(env, own, key);
           const outcome: Outcome<unknown> =
-            t.keyed === 'stored' ? await idempotentCall(env.ctx, scopeOf(env.ctx, env.actor), `mcp:${t.name}`, key, call) : await call();
+            t.keyed === 'stored' ? await idempotentCall(env.ctx, scopeOf(env.ctx, env.actor), `mcp:${t.name}`, key, own, call) : await call();
           // Parsing through the output schema keeps structuredContent exactly what it declares.
           const structured = output.parse({ ...(outcome.data as object), ...stamp, summary: outcome.summary });
           return toolResult(stamp, outcome.summary, structured);

@@ -55,7 +55,7 @@ export async function logEvent(ctx: Ctx, actor: Actor, input: LogInput, idempote
   const recipes = values.foods ? await listRecipes(scope) : [];
   const unknown = values.foods ? unknownFoods(expandFoods(values.foods, recipes)) : [];
 
-  return idempotent(ctx, scope, 'log', idempotencyKey, async (tx) => {
+  return idempotent(ctx, scope, 'log', idempotencyKey, input, async (tx) => {
     const around = await eventsBetween(tx, at - WARNING_LOOKBACK_MS, at + 5 * 60 * 1000);
     const warning = warningFor({ type: input.type, at, ml: values.ml, kind: values.kind }, around, family.timezone);
     const base = {

@@ -2,6 +2,7 @@
 // result and writes nothing. Keys live in the database, so this holds across processes.
 import type { FamilyScope } from '../db/family-scope.ts';
 import { badRequest, conflict } from '../errors.ts';
+import { sha256 } from './secrets.ts';
 import { isUniqueViolation, type Ctx } from './context.ts';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
@@ -15,10 +16,29 @@ export function checkIdempotencyKey(key: string): void {
   if (!KEY_RE.test(key)) throw badRequest('An idempotency key must be 1 to 200 visible ASCII characters.', 'invalid_idempotency_key');
 }
 
-async function stored<T>(scope: FamilyScope, name: string, key: string, now: number): Promise<T | null> {
+/** A stable digest of what a request asks for (object keys sorted, so order does not matter). */
+export function requestHash(request: unknown): string {
+  const canonical = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(canonical)
+      : v !== null && typeof v === 'object'
+        ? Object.fromEntries(Object.entries(v as object).filter(([, x]) => x !== undefined).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, x]) => [k, canonical(x)]))
+        : v;
+  return sha256(JSON.stringify(canonical(request)));
+}
+
+function reused() {
+  return badRequest(
+    'This idempotency key was already used for a different request in the last 24 hours; use a new key for a new action.',
+    'idempotency_key_reused',
+  );
+}
+
+/** The result recorded under a key, or null; a key recorded for another request is refused. */
+async function stored<T>(scope: FamilyScope, name: string, key: string, hash: string, now: number): Promise<T | null> {
   const row = await scope
     .selectFrom('idempotency_keys')
-    .select(['response', 'created_at'])
+    .select(['response', 'created_at', 'request_hash'])
     .where('scope', '=', name)
     .where('key', '=', key)
     .executeTakeFirst();
@@ -29,6 +49,7 @@ async function stored<T>(scope: FamilyScope, name: string, key: string, now: num
     await scope.deleteFrom('idempotency_keys').where('scope', '=', name).where('key', '=', key).execute();
     return null;
   }
+  if (row.request_hash !== null && row.request_hash !== hash) throw reused();
   return JSON.parse(row.response) as T;
 }
 
@@ -41,23 +62,25 @@ export async function idempotent<T>(
   scope: FamilyScope,
   name: string,
   key: string | null | undefined,
+  request: unknown,
   write: (tx: FamilyScope) => Promise<T>,
 ): Promise<T> {
   if (key === null || key === undefined) return scope.transaction(write);
   checkIdempotencyKey(key);
   const now = ctx.clock();
-  const earlier = await stored<T>(scope, name, key, now);
+  const hash = requestHash(request);
+  const earlier = await stored<T>(scope, name, key, hash, now);
   if (earlier !== null) return earlier;
   try {
     return await scope.transaction(async (tx) => {
       const result = await write(tx);
-      await tx.insertInto('idempotency_keys', { key, scope: name, response: JSON.stringify(result), created_at: now }).execute();
+      await tx.insertInto('idempotency_keys', { key, scope: name, response: JSON.stringify(result), request_hash: hash, created_at: now }).execute();
       return result;
     });
   } catch (err) {
     // A concurrent retry with the same key committed first: answer with its result.
     if (isUniqueViolation(err)) {
-      const first = await stored<T>(scope, name, key, now);
+      const first = await stored<T>(scope, name, key, hash, now);
       if (first !== null) return first;
     }
     throw err;
@@ -77,22 +100,24 @@ export async function idempotentCall<T>(
   scope: FamilyScope,
   name: string,
   key: string | null | undefined,
+  request: unknown,
   write: () => Promise<T>,
 ): Promise<T> {
   if (key === null || key === undefined) return write();
   checkIdempotencyKey(key);
   const now = ctx.clock();
+  const hash = requestHash(request);
   const inUse = () => conflict('A call with this idempotency key is still running; retry in a moment.', 'idempotency_key_in_use');
-  const earlier = await stored<T | string>(scope, name, key, now);
+  const earlier = await stored<T | string>(scope, name, key, hash, now);
   if (earlier !== null) {
     if (earlier === PENDING_VALUE) throw inUse();
     return earlier as T;
   }
   try {
-    await scope.insertInto('idempotency_keys', { key, scope: name, response: PENDING, created_at: now }).execute();
+    await scope.insertInto('idempotency_keys', { key, scope: name, response: PENDING, request_hash: hash, created_at: now }).execute();
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
-    const first = await stored<T | string>(scope, name, key, now);
+    const first = await stored<T | string>(scope, name, key, hash, now);
     if (first === null || first === PENDING_VALUE) throw inUse();
     return first as T;
   }

@@ -281,6 +281,11 @@ for (const d of testDatabases()) {
       assert.equal(b.body.event.id, a.body.event.id);
       const events = (await call(t.app, 'GET', '/api/vega/today', undefined, { token: g.token })).body.events;
       assert.equal(events.length, 1);
+      const other = await call(t.app, 'POST', '/api/vega/log', { type: 'note', note: 'hi' }, { token: g.token, headers });
+      assert.equal(other.status, 400, 'a key reused for a different request is refused, not answered with the first result');
+      assert.equal(other.body.error, 'idempotency_key_reused');
+      const reordered = await call(t.app, 'POST', '/api/vega/log', { ts: body.ts, ml: body.ml, type: body.type }, { token: g.token, headers });
+      assert.equal(reordered.body.event.id, a.body.event.id, 'the same request with its keys in another order is the same request');
       const c = await call(t.app, 'POST', '/api/vega/log', body, { token: g.token, headers: { 'idempotency-key': 'offline-log-2' } });
       assert.notEqual(c.body.event.id, a.body.event.id);
       t.clock.advance(24 * 3600 * 1000 + 1000);

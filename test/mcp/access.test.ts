@@ -90,6 +90,11 @@ for (const d of testDatabases()) {
       assert.equal(await eventCount(t), before + 1);
       assert.equal(again.structuredContent!.event.id, first.structuredContent!.event.id);
       assert.equal(textOf(again), textOf(first));
+      // The same key for another action is refused: the assistant must not confirm a note never written.
+      const misused = await callTool(c, 'log_note', { note: 'hi', idempotency_key: 'feed-7d1c-0001' });
+      assert.equal(misused.isError, true);
+      assert.match(textOf(misused), /already used for a different request/);
+      assert.equal(await eventCount(t), before + 1);
       // A fresh key is a new feed.
       await callTool(c, 'log_feed', { ...args, idempotency_key: 'feed-7d1c-0002' });
       assert.equal(await eventCount(t), before + 2);
