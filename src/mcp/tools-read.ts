@@ -9,7 +9,8 @@ import { DateQuery, EventList, SuggestionsArgs } from '../schemas/log.ts';
 import { Measurement } from '../schemas/event.ts';
 import { Profile } from '../schemas/profile.ts';
 import { FamilyListing } from '../schemas/account.ts';
-import { LiveStatusSchema } from '../http/routes/insights.ts';
+import { LiveStatusSchema } from '../schemas/insights.ts';
+import { formatDuration } from '../domain/patterns-stats.ts';
 import { tool, type ToolDef } from './registry-types.ts';
 import { countPhrase } from './present.ts';
 import { PatternsView, SolidsView } from './shapes.ts';
@@ -28,7 +29,7 @@ export const readTools: ToolDef[] = [
     output: LiveStatusSchema,
     run: async (env) => {
       const live = (await getLive(env.ctx, env.actor)) as unknown as z.infer<typeof LiveStatusSchema>;
-      const state = live.asleep ? 'Asleep' : live.awake_minutes !== null ? `Awake for ${live.awake_minutes} min` : 'Awake';
+      const state = live.asleep ? 'Asleep' : live.awake_minutes !== null ? `Awake for ${formatDuration(live.awake_minutes)}` : 'Awake';
       const feeds = live.feeds_today !== null ? `; ${countPhrase(live.feeds_today, 'feed')} (${live.ml_today ?? 0} ml) today` : '';
       return { summary: `${state}${feeds}.`, data: live };
     },
