@@ -7,7 +7,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
-export const API_VERSION = '1.1.0';
+import { API_VERSION } from '../version.ts';
 
 const require = createRequire(import.meta.url);
 

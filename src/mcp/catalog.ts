@@ -2,7 +2,7 @@
 // /.well-known/tracker-connector.json and the text of /llms.txt — from the registry, so the
 // documents and the live tool list cannot disagree.
 import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
-import { API_VERSION } from '../http/docs.ts';
+import { API_VERSION } from '../version.ts';
 import type { PromptDef } from './registry-types.ts';
 import { annotationsOf, inputSchemaOf, PROMPTS, RESOURCES, TOOLS } from './registry.ts';
 import { AUTH_STEPS, NON_CLINICAL, SERVICE_NAME, UNITS_AND_TIME, WHAT_IT_IS, WRITE_RULES } from './agent-text.ts';

@@ -7,7 +7,7 @@ import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol
 import { requireScope } from '../services/actor.ts';
 import { scopeOf } from '../services/context.ts';
 import { idempotentCall } from '../services/idempotency.ts';
-import { API_VERSION } from '../http/docs.ts';
+import { API_VERSION } from '../version.ts';
 import type { Env, Outcome } from './registry-types.ts';
 import { annotationsOf, inputSchemaOf, outputSchemaOf, PROMPTS, RESOURCES, TOOLS } from './registry.ts';
 import { STAMP_MARK, stampLine, stampOf, toolError, toolResult, type Stamp } from './present.ts';

@@ -7,7 +7,7 @@ import { Me } from '../../schemas/account.ts';
 import { ErrorBody, Ok } from '../../schemas/common.ts';
 import { recordAnalytics } from '../../services/analytics.ts';
 import { actorOf } from '../auth.ts';
-import { API_VERSION } from '../docs.ts';
+import { API_VERSION } from '../../version.ts';
 
 export function discoveryRoutes(app: FastifyInstance, ctx: Ctx): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
