@@ -38,6 +38,12 @@ describe('web app (browser)', { skip: chromiumMissing, concurrency: false }, () 
     await p.locator('main h1').first().waitFor();
   };
   const toastText = () => page.locator('.toast-text').textContent();
+  /** A clock time still ahead today in the family's zone (null in the last minutes before midnight). */
+  const laterToday = (): string | null => {
+    const hhmm = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date());
+    if (hhmm < '06:00') return '12:00'; // at night a late evening time means last night; midday doesn't
+    return hhmm < '23:58' ? '23:59' : null;
+  };
 
   before(async () => {
     ensureWebBuild();
@@ -141,6 +147,29 @@ describe('web app (browser)', { skip: chromiumMissing, concurrency: false }, () 
     await page.getByTestId('btn-bottle').click();
   });
 
+  test('a clock time that has not come yet today is refused next to the picker, not filed under yesterday', async () => {
+    await go('/');
+    const later = laterToday();
+    if (!later) return;
+    const before = (await apiIn(page, 'GET', '/api/vega/today')).body.events.length;
+    const picker = page.getByLabel('Or at a time');
+    assert.ok(await picker.isVisible(), 'the time field has a visible caption');
+    assert.ok(await page.locator('label[for=when-time]').isVisible());
+    await picker.fill(later);
+    await page.getByTestId('when-error').getByText("That time hasn't come yet today.").waitFor();
+    await page.getByTestId('btn-nappy-wet').click();
+    await page.waitForTimeout(300);
+    assert.equal(await page.getByTestId('when-error').count(), 1);
+    assert.equal(await page.locator('.toast-text').count(), 0, 'nothing was logged');
+    const yesterday = new Date(Date.now() - 86400000).toISOString().slice(0, 10);
+    const y = await apiIn(page, 'GET', `/api/vega/events?date=${yesterday}`);
+    assert.equal((y.body.events ?? []).length, 0, 'nothing filed under yesterday');
+    assert.equal((await apiIn(page, 'GET', '/api/vega/today')).body.events.length, before);
+    await page.screenshot({ path: join(ARTIFACTS, 'home-future-time-360.png') });
+    await page.getByRole('button', { name: 'Now', exact: true }).click();
+    assert.equal(await page.getByTestId('when-error').count(), 0);
+  });
+
   test('timeline lists them newest first with the author', async () => {
     await go('/timeline');
     const rows = page.getByTestId('event');
@@ -166,6 +195,21 @@ describe('web app (browser)', { skip: chromiumMissing, concurrency: false }, () 
     await bottle.getByLabel(/Amount/).fill('900');
     await bottle.getByRole('button', { name: 'Save' }).click();
     await bottle.locator('.error').first().waitFor();
+    // In the log form's own words, once, next to the amount — not zod's "Too big: expected…".
+    assert.deepEqual(await bottle.locator('.error').allTextContents(), ['Enter a whole number of ml from 1 to 500.']);
+    assert.equal(await bottle.getByLabel(/Amount/).evaluate((el) => el.parentElement?.querySelector('.error')?.textContent), 'Enter a whole number of ml from 1 to 500.');
+    await bottle.getByLabel(/Amount/).fill('150');
+    const later = laterToday();
+    if (later) {
+      await bottle.getByLabel('Time').fill(later);
+      await bottle.getByRole('button', { name: 'Save' }).click();
+      await bottle.locator('.error', { hasText: /hasn't come yet/ }).waitFor();
+      const errs = await bottle.locator('.error').allTextContents();
+      assert.equal(errs.length, 1, `one message: ${errs.join(' | ')}`);
+      assert.doesNotMatch(errs[0], /\bts\b|\d{4}-\d{2}-\d{2}|T\d{2}:/i, 'no raw field name or ISO timestamp');
+      assert.equal(await bottle.getByLabel('Time').evaluate((el) => el.parentElement?.querySelector('.error') != null), true, 'shown by the time field');
+    }
+    await page.screenshot({ path: join(ARTIFACTS, 'edit-error-360.png') });
     await bottle.getByRole('button', { name: 'Cancel' }).click();
 
     const nappy = page.locator('[data-testid=event][data-type=nappy]');
@@ -240,6 +284,9 @@ describe('web app (browser)', { skip: chromiumMissing, concurrency: false }, () 
     const ok = await fetch(`${base}/api/me`, { headers: { authorization: `Bearer ${secret}` } });
     assert.equal(ok.status, 200);
     await row.getByRole('button', { name: /Revoke/ }).click();
+    // One tap only asks; the token still works until the second.
+    assert.equal((await fetch(`${base}/api/me`, { headers: { authorization: `Bearer ${secret}` } })).status, 200);
+    await row.getByRole('button', { name: /Really revoke/ }).click();
     await row.waitFor({ state: 'detached' });
     const gone = await fetch(`${base}/api/me`, { headers: { authorization: `Bearer ${secret}` } });
     assert.equal(gone.status, 401);
@@ -281,14 +328,38 @@ describe('web app (browser)', { skip: chromiumMissing, concurrency: false }, () 
     await go('/');
     const count = async () => ((await apiIn(page, 'GET', '/api/vega/today')).body?.events ?? []).filter((e: any) => e.type === 'nappy' && e.kind === 'dirty').length;
     const before = await count();
+    const milkBefore = ((await apiIn(page, 'GET', '/api/vega/today')).body?.events ?? []).filter((e: any) => e.type === 'milk').length;
     await ctx.setOffline(true);
     await page.getByTestId('btn-nappy-dirty').click();
     await page.getByTestId('offline-banner').getByText(/1 log waiting/).waitFor();
     assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('pending-logs') ?? '[]').length), 1);
+    await page.locator('.toast-text', { hasText: /saved on this phone/i }).waitFor();
+    // One story, not two: no "Can't reach the server" next to "saved on this phone".
+    assert.equal(await page.getByText(/Can't reach the server/).count(), 0);
+
+    // A queued bottle counts in "Milk today" as waiting, and Undo takes it back before it is sent.
+    const milkText = async () => (await page.getByTestId('live-status').locator('.stat', { hasText: 'Milk today' }).textContent()) ?? '';
+    await page.getByTestId('btn-bottle').click();
+    await page.fill('#f-ml', '90');
+    await page.getByRole('button', { name: 'Log bottle 90 ml' }).click();
+    await page.getByTestId('offline-banner').getByText(/2 logs waiting/).waitFor();
+    await page.getByTestId('live-status').getByText(/90 ml waiting to send/).waitFor();
+    assert.match(await milkText(), /waiting/);
+    await page.screenshot({ path: join(ARTIFACTS, 'home-offline-360.png') });
+    await page.locator('.toast').getByRole('button', { name: 'Undo' }).click();
+    await page.locator('.toast-text', { hasText: /not sent/ }).waitFor();
+    await page.getByTestId('offline-banner').getByText(/1 log waiting/).waitFor();
+    assert.doesNotMatch(await milkText(), /waiting/);
+
     await ctx.setOffline(false);
     await page.waitForFunction(() => JSON.parse(localStorage.getItem('pending-logs') ?? '[]').length === 0);
     await page.getByTestId('offline-banner').waitFor({ state: 'detached' });
+    // The confirmation now says what happened, not "it will be sent when you're back online".
+    await page.locator('.toast-text', { hasText: 'sent 1 saved log' }).waitFor();
+    assert.doesNotMatch((await toastText()) ?? '', /when you're back online/);
     assert.equal(await count(), before + 1);
+    const milkAfter = ((await apiIn(page, 'GET', '/api/vega/today')).body?.events ?? []).filter((e: any) => e.type === 'milk').length;
+    assert.equal(milkAfter, milkBefore, 'the undone bottle was never sent');
     // Going offline and online again sends nothing more.
     await ctx.setOffline(true);
     await ctx.setOffline(false);
@@ -448,5 +519,22 @@ describe('web app (browser)', { skip: chromiumMissing, concurrency: false }, () 
     await page.fill('#f-password', 'night-feeds');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(base + '/');
+  });
+
+  test('a log tapped after the session expired is kept, explained, and sent after signing in', async () => {
+    await go('/');
+    const both = async () => ((await apiIn(page, 'GET', '/api/vega/today')).body?.events ?? []).filter((e: any) => e.type === 'nappy' && e.kind === 'both').length;
+    const before = await both();
+    await ctx.clearCookies();
+    await page.getByTestId('btn-nappy-both').click();
+    await page.waitForURL(/\/login/);
+    await page.getByTestId('signin-flash').getByText(/signed out.*log will be sent/).waitFor();
+    await page.screenshot({ path: join(ARTIFACTS, 'session-expired-360.png') });
+    await page.fill('#f-email', email);
+    await page.fill('#f-password', 'night-feeds');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(base + '/');
+    await page.waitForFunction(() => JSON.parse(localStorage.getItem('pending-logs') ?? '[]').length === 0);
+    assert.equal(await both(), before + 1);
   });
 });

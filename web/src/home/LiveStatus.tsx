@@ -8,19 +8,31 @@ export type Live = Record<string, any> & { now: string; asleep: boolean };
 
 const TS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
-/** Finds a start/end (or a single time) in a nap-window object of unknown shape. */
-export function napWindow(v: unknown, now: string): string | null {
+/**
+ * Finds a start/end (or a single time) in a nap-window object of unknown shape. A window that
+ * has already ended, or that starts at or after bedtime, is no window at all (null → "—").
+ */
+export function napWindow(v: unknown, now: string, bedtime?: string | null): string | null {
   if (v == null) return null;
-  if (typeof v === 'string') return TS.test(v) ? `${clock(v)} (${relative(v, now)})` : v;
+  const bed = typeof bedtime === 'string' && TS.test(bedtime) ? bedtime.slice(0, 19) : null;
+  const usable = (start?: string, end?: string) =>
+    !(end && end.slice(0, 19) < now.slice(0, 19)) && !(start && bed && start.slice(0, 19) >= bed);
+  if (typeof v === 'string') {
+    if (!TS.test(v)) return v;
+    return usable(v) ? `${clock(v)} (${relative(v, now)})` : null;
+  }
   if (typeof v !== 'object') return String(v);
   const o = v as Record<string, unknown>;
   const pick = (...keys: string[]) => keys.map((k) => o[k]).find((x) => typeof x === 'string' && TS.test(x)) as string | undefined;
   const start = pick('start', 'from', 'earliest', 'opens_at', 'start_at', 'at');
   const end = pick('end', 'to', 'latest', 'closes_at', 'end_at');
-  if (start && end) return `${clock(start)}–${clock(end)} (${relative(start, now)})`;
-  if (start) return `${clock(start)} (${relative(start, now)})`;
+  if (start || end) {
+    if (!usable(start, end)) return null;
+    if (start && end) return `${clock(start)}–${clock(end)} (${relative(start, now)})`;
+    if (start) return `${clock(start)} (${relative(start, now)})`;
+  }
   const anyTs = Object.values(o).find((x) => typeof x === 'string' && TS.test(x)) as string | undefined;
-  if (anyTs) return `${clock(anyTs)} (${relative(anyTs, now)})`;
+  if (anyTs) return usable(anyTs) ? `${clock(anyTs)} (${relative(anyTs, now)})` : null;
   const label = o.label ?? o.message ?? o.text;
   return typeof label === 'string' ? label : null;
 }
@@ -61,7 +73,7 @@ function Stat({ label, value, sub, cls = '', children }: { label: string; value?
   );
 }
 
-export function LiveStatus({ live, units, lastSleepTs }: { live: Live; units: string; lastSleepTs?: string | null }) {
+export function LiveStatus({ live, units, lastSleepTs, waitingMl = 0 }: { live: Live; units: string; lastSleepTs?: string | null; waitingMl?: number }) {
   const now = live.now;
   const asleepFor: number | null =
     live.asleep_minutes ?? live.sleep_minutes ?? live.sleeping_minutes ??
@@ -70,9 +82,9 @@ export function LiveStatus({ live, units, lastSleepTs }: { live: Live; units: st
     ? `Asleep${asleepFor != null ? ` for ${duration(asleepFor)}` : ''}${live.night_sleep ? ' (night)' : ''}`
     : `Awake${live.awake_minutes != null ? ` for ${duration(live.awake_minutes)}` : ''}`;
   const target = live.daily_milk_target_ml;
-  const ml = live.ml_today ?? 0;
+  const ml = (live.ml_today ?? 0) + waitingMl;
   const vitd = vitaminDDone(live.supplement_log);
-  const nap = napWindow(live.next_nap_window_at, now);
+  const nap = napWindow(live.next_nap_window_at, now, live.expected_bedtime_at);
   const hungry: Record<string, string> = {
     not_yet: 'not hungry yet', hungry_soon: 'hungry soon', overdue: 'overdue', dream_feed: 'dream feed', unknown: '',
   };
@@ -90,7 +102,10 @@ export function LiveStatus({ live, units, lastSleepTs }: { live: Live; units: st
         <Stat label="Next feed" value={live.next_feed_at ? at(live.next_feed_at) : hungry[live.hungry_state] || '—'}
           sub={[rel(live.next_feed_at), live.next_feed_at ? hungry[live.hungry_state] : ''].filter(Boolean).join(' · ')} />
         <Stat label="Milk today" value={target ? `${ml} / ${target} ml` : showMl(ml, units)}
-          sub={live.feeds_today != null ? `${live.feeds_today} feed${live.feeds_today === 1 ? '' : 's'}` : null}>
+          sub={[
+            live.feeds_today != null ? `${live.feeds_today} feed${live.feeds_today === 1 ? '' : 's'}` : '',
+            waitingMl ? `incl. ${showMl(waitingMl, units)} waiting to send` : '',
+          ].filter(Boolean).join(' · ') || null}>
           {target ? (
             <div class="meter" role="img" aria-label={`${Math.round((ml / target) * 100)}% of the daily target`}>
               <span style={{ width: `${Math.min(100, (ml / target) * 100)}%` }} />

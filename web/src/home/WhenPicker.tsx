@@ -1,35 +1,45 @@
 // When did it happen? Now by default; one tap for "15 min ago"/"30 min ago", or a clock time.
 // The result is a family-local timestamp so a phone in another zone still logs correctly.
-import { clock, localNow, localTs, tsFromClock } from '../lib/time';
+import { clock, localNow, localTs, NOT_YET, tsFromClock } from '../lib/time';
 
 export type When = { kind: 'now' } | { kind: 'ago'; minutes: number } | { kind: 'at'; hhmm: string };
 
-export function resolveWhen(w: When, zone: string): string {
+/** The timestamp to log with, or null when a picked clock time hasn't come yet today. */
+export function resolveWhen(w: When, zone: string): string | null {
   if (w.kind === 'ago') return localTs(Date.now() - w.minutes * 60000, zone);
   if (w.kind === 'at' && /^\d{2}:\d{2}$/.test(w.hhmm)) return tsFromClock(w.hhmm, zone);
   return localNow(zone);
 }
 
-export function WhenPicker({ when, onChange, zone }: { when: When; onChange: (w: When) => void; zone: string }) {
+export function WhenPicker({ when, onChange, zone, error }: { when: When; onChange: (w: When) => void; zone: string; error?: string | null }) {
   const opt = (label: string, w: When, pressed: boolean) => (
     <button type="button" class="btn small" aria-pressed={pressed} onClick={() => onChange(w)}>{label}</button>
   );
+  // Said as soon as the time is picked, not only after a tap on a log button.
+  const problem = error || (when.kind === 'at' && resolveWhen(when, zone) == null ? NOT_YET : null);
   return (
-    <div class="when" role="group" aria-label="When did it happen">
-      {opt('Now', { kind: 'now' }, when.kind === 'now')}
-      {opt('15 min ago', { kind: 'ago', minutes: 15 }, when.kind === 'ago' && when.minutes === 15)}
-      {opt('30 min ago', { kind: 'ago', minutes: 30 }, when.kind === 'ago' && when.minutes === 30)}
-      <label class="sr-only" for="when-time">Or at a time</label>
-      <input
-        id="when-time"
-        type="time"
-        value={when.kind === 'at' ? when.hhmm : ''}
-        placeholder={clock(localNow(zone))}
-        onInput={(e) => {
-          const v = (e.currentTarget as HTMLInputElement).value;
-          onChange(v ? { kind: 'at', hhmm: v } : { kind: 'now' });
-        }}
-      />
+    <div class="when-wrap">
+      <div class="when" role="group" aria-label="When did it happen">
+        {opt('Now', { kind: 'now' }, when.kind === 'now')}
+        {opt('15 min ago', { kind: 'ago', minutes: 15 }, when.kind === 'ago' && when.minutes === 15)}
+        {opt('30 min ago', { kind: 'ago', minutes: 30 }, when.kind === 'ago' && when.minutes === 30)}
+        <span class="when-at">
+          <label for="when-time">Or at a time</label>
+          <input
+            id="when-time"
+            type="time"
+            value={when.kind === 'at' ? when.hhmm : ''}
+            placeholder={clock(localNow(zone))}
+            aria-invalid={problem ? 'true' : undefined}
+            aria-describedby={problem ? 'when-err' : undefined}
+            onInput={(e) => {
+              const v = (e.currentTarget as HTMLInputElement).value;
+              onChange(v ? { kind: 'at', hhmm: v } : { kind: 'now' });
+            }}
+          />
+        </span>
+      </div>
+      {problem && <p class="error" id="when-err" role="alert" data-testid="when-error">{problem}</p>}
     </div>
   );
 }

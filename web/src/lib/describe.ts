@@ -23,6 +23,13 @@ export const ICONS: Record<string, string> = {
   supplement: '💊', weight: '⚖️', length: '📏',
 };
 
+const NAPPY_ICONS: Record<string, string> = { wet: '💧', dirty: '💩', both: '🧷' };
+/** The icon home uses for the same button: 💧 wet, 💩 dirty, 🧷 wet + dirty. */
+export function iconFor(e: LogEvent): string {
+  if (e.type === 'nappy') return NAPPY_ICONS[e.kind ?? ''] ?? '🧷';
+  return ICONS[e.type] ?? '•';
+}
+
 const SUPPLEMENTS: Record<string, string> = { vitd: 'Vitamin D', iron: 'Iron', multivitamin: 'Multivitamin' };
 
 export function describe(e: LogEvent, units = 'metric'): string {

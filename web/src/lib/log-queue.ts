@@ -43,10 +43,31 @@ function write(items: Pending[]): void {
 }
 
 /** Logs waiting for the signed-in family. */
-export const pendingCount = () => {
+export const pendingLogs = (): LogBody[] => {
   const family = getSession().me?.family_id;
-  return read().filter((x) => !x.family || x.family === family).length;
+  return read().filter((x) => !x.family || x.family === family).map((x) => x.body);
 };
+export const pendingCount = () => pendingLogs().length;
+
+/** Takes back a log that is still waiting (Undo before it was sent). False if it already went. */
+export function removeQueued(key: string): boolean {
+  const items = read();
+  if (!items.some((x) => x.key === key)) return false;
+  write(items.filter((x) => x.key !== key));
+  return true;
+}
+
+/** Event ids of queued logs that have since been sent, by key, so a late Undo can still remove them. */
+export const sentIds = new Map<string, string>();
+const sentListeners = new Set<(n: number) => void>();
+/** Called with how many queued logs one flush delivered. */
+export function onQueueSent(fn: (n: number) => void): () => void {
+  sentListeners.add(fn);
+  return () => void sentListeners.delete(fn);
+}
+
+/** Shown on the sign-in page when a log was tapped after the session had expired. */
+export const SIGNED_OUT_FLASH = 'signin-flash';
 export function onQueueChange(fn: () => void): () => void {
   listeners.add(fn);
   return () => void listeners.delete(fn);
@@ -60,18 +81,30 @@ function send(p: Pending): Promise<LogResult> {
 }
 
 /** Logs now, or queues the log when offline. `ts` must already be set by the caller. */
-export async function logEvent(body: LogBody): Promise<{ queued: false; result: LogResult } | { queued: true }> {
+export async function logEvent(body: LogBody): Promise<{ queued: false; result: LogResult } | { queued: true; key: string }> {
   const p: Pending = { key: uuid(), family: getSession().me?.family_id, body, queuedAt: Date.now() };
   if (navigator.onLine === false) {
     write([...read(), p]);
-    return { queued: true };
+    return { queued: true, key: p.key };
   }
   try {
     return { queued: false, result: await send(p) };
   } catch (e) {
     if (e instanceof ApiError && e.offline) {
       write([...read(), p]);
-      return { queued: true };
+      return { queued: true, key: p.key };
+    }
+    if (e instanceof ApiError && e.status === 401 && p.family) {
+      // The session expired: keep the log and send it after the parent signs in again (the
+      // app is already on its way to the sign-in page, which says so).
+      write([...read(), p]);
+      try {
+        sessionStorage.setItem(SIGNED_OUT_FLASH, "You've been signed out. Sign in again and your log will be sent.");
+        dispatchEvent(new Event(SIGNED_OUT_FLASH));
+      } catch {
+        /* the log is still queued */
+      }
+      return { queued: true, key: p.key };
     }
     throw e;
   }
@@ -80,6 +113,7 @@ export async function logEvent(body: LogBody): Promise<{ queued: false; result: 
 /** Sends queued logs in order, one at a time; stops at the first network failure. */
 export function flushQueue(): Promise<void> {
   if (flushing) return flushing;
+  let sent = 0;
   const run = async () => {
     for (;;) {
       const family = getSession().me?.family_id;
@@ -87,18 +121,24 @@ export function flushQueue(): Promise<void> {
       const p = read().find((x) => !x.family || x.family === family);
       if (!p) return;
       try {
-        await send(p);
+        const r = await send(p);
+        if (r?.event?.id) sentIds.set(p.key, String(r.event.id));
+        sent++;
       } catch (e) {
         if (e instanceof ApiError && (e.offline || e.status >= 500 || e.status === 401)) return; // try again later
-        queueErrors.push(`A log made offline (${p.body.type} at ${p.body.ts ?? 'then'}) was refused: ${(e as Error).message}`);
+        queueErrors.push(`A log saved on this phone (${p.body.type} at ${(p.body.ts ?? '').slice(11, 16) || 'then'}) was refused: ${(e as Error).message}`);
       }
       write(read().filter((x) => x.key !== p.key));
     }
+  };
+  const done = () => {
+    if (sent) sentListeners.forEach((l) => l(sent));
   };
   // One sender across tabs when the browser supports Web Locks; the key covers the rest.
   const locks = (navigator as any).locks;
   flushing = (locks ? locks.request('log-queue', run) : run()).finally(() => {
     flushing = null;
+    done();
   });
   return flushing!;
 }

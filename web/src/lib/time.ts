@@ -48,13 +48,20 @@ function naive(ts: string): number {
   return Date.parse(ts.length === 10 ? `${ts}T00:00:00Z` : `${ts.slice(0, 19)}Z`);
 }
 
-/** A picked HH:MM means the most recent such time: today, or yesterday if that is still ahead. */
-export function tsFromClock(hhmm: string, zone: string): string {
+/**
+ * A picked HH:MM means today's. A time still ahead today means last night only during the night
+ * (now before 06:00 and the time from 18:00): 23:50 logged at 00:05. Otherwise it is refused
+ * (null) — a typo such as 21:59 for 12:59 must not be filed under yesterday without a word.
+ */
+export function tsFromClock(hhmm: string, zone: string): string | null {
   const now = localNow(zone);
-  let ts = `${now.slice(0, 10)}T${hhmm}:00`;
-  if (ts > now) ts = `${addDays(now.slice(0, 10), -1)}T${hhmm}:00`;
-  return ts;
+  const ts = `${now.slice(0, 10)}T${hhmm}:00`;
+  if (ts <= now) return ts;
+  if (now.slice(11, 13) < '06' && hhmm >= '18:00') return `${addDays(now.slice(0, 10), -1)}T${hhmm}:00`;
+  return null;
 }
+
+export const NOT_YET = "That time hasn't come yet today.";
 
 export function addDays(date: string, n: number): string {
   const d = new Date(`${date}T12:00:00Z`);

@@ -1,7 +1,7 @@
 // Form state with per-field errors from the API: a 422 detail or a field-named 400 lands next
 // to the field; anything else is shown beside the submit button.
 import { useState } from 'preact/hooks';
-import { ApiError } from './api';
+import { splitError } from './api';
 
 export function useForm<T extends Record<string, string>>(initial: T) {
   const [values, setValues] = useState<T>(initial);
@@ -27,14 +27,9 @@ export function useForm<T extends Record<string, string>>(initial: T) {
     try {
       await fn();
     } catch (e) {
-      if (e instanceof ApiError) {
-        const known = Object.keys(e.fields).filter((f) => f in values);
-        if (known.length) {
-          setErrors(Object.fromEntries(known.map((f) => [f, e.fields[f]])));
-          const rest = Object.keys(e.fields).filter((f) => !(f in values));
-          if (rest.length) setFormError(rest.map((f) => `${f}: ${e.fields[f]}`).join('; '));
-        } else setFormError(e.message);
-      } else setFormError((e as Error)?.message ?? 'Something went wrong.');
+      const { fields, form } = splitError(e, Object.keys(values));
+      setErrors(fields);
+      setFormError(form);
     } finally {
       setBusy(false);
     }

@@ -2,11 +2,11 @@
 // offline-aware queue with its own Idempotency-Key, and can be undone from the confirmation.
 import { useEffect, useState } from 'preact/hooks';
 import { Toast, type ToastData } from '../components/Toast';
-import { ApiError, get, post } from '../lib/api';
+import { ApiError, get, post, splitError } from '../lib/api';
 import { describe, type LogEvent } from '../lib/describe';
-import { logEvent, onQueueChange, queueErrors } from '../lib/log-queue';
+import { logEvent, onQueueChange, onQueueSent, pendingLogs, queueErrors, removeQueued, sentIds } from '../lib/log-queue';
 import { familyZone, useSession } from '../lib/session';
-import { clock } from '../lib/time';
+import { clock, localToday, NOT_YET } from '../lib/time';
 import { LiveStatus, type Live } from '../home/LiveStatus';
 import { BottleSheet, MeasureSheet, NoteSheet, SupplementSheet } from '../home/Sheets';
 import { SolidSheet } from '../home/SolidSheet';
@@ -47,6 +47,9 @@ export function Home() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ where: string; msg: string; fields?: Record<string, string> } | null>(null);
   const [toast, setToast] = useState<ToastData | null>(null);
+  const [whenError, setWhenError] = useState<string | null>(null);
+  // Bottles saved on this phone but not sent yet count towards "Milk today", marked as waiting.
+  const [pending, setPending] = useState(pendingLogs);
 
   const refresh = () =>
     get<Live>('/api/vega/live')
@@ -54,19 +57,30 @@ export function Home() {
         setLive(l);
         setLiveError(null);
       })
-      .catch((e) => setLiveError(e instanceof ApiError ? e.message : 'Could not load the live status.'));
+      .catch((e) => {
+        // Offline, the banner already says so and logs are kept on the phone: no second,
+        // contradicting "Can't reach the server"; the last status stays on screen.
+        if (e instanceof ApiError && e.offline) return setLiveError(null);
+        setLiveError(e instanceof ApiError ? e.message : 'Could not load the live status.');
+      });
 
   useEffect(() => {
     void refresh();
     const t = setInterval(refresh, 60000);
     // When queued offline logs get delivered, the status changes.
     const off = onQueueChange(() => {
-      void refresh();
+      setPending(pendingLogs());
+      if (navigator.onLine !== false) void refresh();
       if (queueErrors.length) setToast({ id: ++toastSeq, text: queueErrors.splice(0).join(' '), tone: 'error' });
+    });
+    // Replace "Saved on this phone" once the saved logs have gone.
+    const offSent = onQueueSent((n) => {
+      setToast((cur) => (cur?.tone === 'error' ? cur : { id: ++toastSeq, text: `Back online: sent ${n} saved log${n > 1 ? 's' : ''}.`, tone: 'ok' }));
     });
     return () => {
       clearInterval(t);
       off();
+      offSent();
     };
   }, []);
 
@@ -97,18 +111,44 @@ export function Home() {
     }
   };
 
+  /** Takes back a log that is still waiting on this phone, or removes it if it has been sent since. */
+  const undoQueued = async (key: string, what: string) => {
+    setToast(null);
+    if (removeQueued(key)) return setToast({ id: ++toastSeq, text: `Undone: ${what} (it was not sent).`, tone: 'info' });
+    const id = sentIds.get(key);
+    if (!id) return setToast({ id: ++toastSeq, text: `Couldn't undo: ${what} was already sent. Remove it from the timeline.`, tone: 'error' });
+    try {
+      await post('/api/vega/event/delete', { id });
+      void refresh();
+      setToast({ id: ++toastSeq, text: `Undone: ${what}.`, tone: 'info' });
+    } catch (e) {
+      setToast({ id: ++toastSeq, text: `Couldn't undo: ${(e as Error).message}`, tone: 'error' });
+    }
+  };
+
   /** Logs one or more events (weight and length together) at the chosen time. */
   const log = async (where: string, bodies: Record<string, unknown>[]) => {
     if (!bodies.length) return;
-    setBusy(true);
     setError(null);
-    const ts = resolveWhen(when, familyZone());
+    setWhenError(null);
+    const zone = familyZone();
+    const ts = resolveWhen(when, zone);
+    if (!ts) return setWhenError(NOT_YET);
+    setBusy(true);
     const wasNow = when.kind === 'now';
+    const today = localToday(zone);
+    const at = (t: string) => `${clock(t)}${t.slice(0, 10) < today ? ' yesterday' : ''}`;
     try {
       for (const body of bodies) {
         const r = await logEvent({ ...body, type: String(body.type), ts });
         if (r.queued) {
-          setToast({ id: ++toastSeq, text: `Saved on this phone (offline). It will be sent when you're back online.`, tone: 'info' });
+          const what = `${describe({ id: '', ...body, type: String(body.type), ts } as LogEvent, units)} at ${at(ts)}`;
+          setToast({
+            id: ++toastSeq,
+            text: `${what}: saved on this phone. It will be sent when you're back online.`,
+            tone: 'info',
+            onUndo: () => undoQueued(r.key, what),
+          });
           continue;
         }
         const { event, live: l, warning, unknown_foods } = r.result;
@@ -116,7 +156,7 @@ export function Home() {
         const extra = unknown_foods?.length ? ` (no nutrient data yet for ${unknown_foods.join(', ')})` : '';
         setToast({
           id: ++toastSeq,
-          text: `${describe(event, units)} logged at ${clock(event.ts)}${extra}`,
+          text: `${describe(event, units)} logged at ${at(event.ts)}${extra}`,
           warning: warning?.message ?? null,
           onUndo: () => undo(event, wasNow),
         });
@@ -124,8 +164,12 @@ export function Home() {
       setSheet(null);
       setWhen({ kind: 'now' });
     } catch (e) {
-      const err = e instanceof ApiError ? e : new ApiError(0, 'error', (e as Error).message);
-      setError({ where, msg: err.message, fields: err.fields });
+      // A problem with the time goes next to the time picker; the rest next to the form.
+      const { fields, form } = splitError(e, ['ts', 'ml', 'kg', 'cm', 'ug', 'foods', 'note', 'kind', 'meal_type']);
+      if (fields.ts) setWhenError(fields.ts);
+      const { ts: _ts, ...rest } = fields;
+      const msg = form ?? Object.values(rest)[0] ?? null;
+      if (msg || Object.keys(rest).length) setError({ where, msg: msg ?? '', fields: rest });
     } finally {
       setBusy(false);
     }
@@ -134,19 +178,26 @@ export function Home() {
   const errFor = (where: string) => (error?.where === where ? error.msg : null);
   const toggleSheet = (name: Sheet) => {
     setError(null);
+    // A confirmation must not sit over the form being opened.
+    if (name !== sheet) setToast(null);
     setSheet((cur) => (cur === name ? null : name));
   };
   const asleep = !!live?.asleep;
+  const today = localToday(familyZone());
+  const waitingMl = pending.filter((b) => b.type === 'milk' && typeof b.ml === 'number' && String(b.ts ?? '').startsWith(today))
+    .reduce((a, b) => a + (b.ml as number), 0);
 
   return (
     <>
       <h1>{s.profile?.baby_name ?? 'Home'}{s.profile?.age_display ? <span class="muted small"> · {s.profile.age_display}</span> : null}</h1>
       {liveError && <p class="error" role="alert">{liveError}</p>}
-      {live ? <LiveStatus live={live} units={units} lastSleepTs={lastSleepTs} /> : !liveError && <p class="muted" aria-busy="true">Loading status…</p>}
+      {live ? <LiveStatus live={live} units={units} lastSleepTs={lastSleepTs} waitingMl={waitingMl} /> : !liveError && (navigator.onLine === false
+        ? <p class="muted">The status will show when you're back online.</p>
+        : <p class="muted" aria-busy="true">Loading status…</p>)}
 
       <section aria-labelledby="log-h">
         <h2 id="log-h">Log</h2>
-        <WhenPicker when={when} onChange={setWhen} zone={familyZone()} />
+        <WhenPicker when={when} onChange={(w) => { setWhen(w); setWhenError(null); }} zone={familyZone()} error={whenError} />
         <div class="actions">
           <Action icon="🍼" label="Bottle" sub={live?.last_milk_ml ? `last ${live.last_milk_ml} ml` : undefined} sheetName="bottle" onClick={() => toggleSheet('bottle')} busy={busy} open={sheet === "bottle"} testid="btn-bottle" />
           {sheet === 'bottle' && (

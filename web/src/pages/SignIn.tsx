@@ -5,6 +5,19 @@ import { post } from '../lib/api';
 import { linkClick, navigate } from '../lib/router';
 import { loadSession } from '../lib/session';
 import { useForm } from '../lib/use-form';
+import { SIGNED_OUT_FLASH } from '../lib/log-queue';
+import { useEffect, useState } from 'preact/hooks';
+
+/** Read once: why the parent landed here (a log tapped after the session expired). */
+function takeFlash(): string | null {
+  try {
+    const m = sessionStorage.getItem(SIGNED_OUT_FLASH);
+    sessionStorage.removeItem(SIGNED_OUT_FLASH);
+    return m;
+  } catch {
+    return null;
+  }
+}
 
 export function afterSignIn(next?: string | null) {
   return loadSession().then(() => navigate(next && next.startsWith('/') && !next.startsWith('//') ? next : '/', true));
@@ -12,6 +25,14 @@ export function afterSignIn(next?: string | null) {
 
 export function SignIn({ next }: { next?: string | null }) {
   const f = useForm({ email: '', password: '' });
+  const [flash, setFlash] = useState(takeFlash);
+  useEffect(() => {
+    // The log that hit the expired session may report after this page is already showing.
+    const on = () => setFlash((cur) => takeFlash() ?? cur);
+    on();
+    addEventListener(SIGNED_OUT_FLASH, on);
+    return () => removeEventListener(SIGNED_OUT_FLASH, on);
+  }, []);
   const onSubmit = (e: Event) => {
     e.preventDefault();
     f.submit(async () => {
@@ -21,6 +42,7 @@ export function SignIn({ next }: { next?: string | null }) {
   };
   return (
     <AuthFrame title="Sign in">
+      {flash && <p class="banner" role="alert" data-testid="signin-flash">{flash}</p>}
       <form onSubmit={onSubmit} noValidate>
         <Field label="Email" type="email" autocomplete="email" required {...f.field('email')} />
         <Field label="Password" type="password" autocomplete="current-password" required {...f.field('password')} />

@@ -66,7 +66,10 @@ function summary(events: LogEvent[]): string {
   const plural = (k: number, one: string, many: string) => `${k} ${k === 1 ? one : many}`;
   const ml = events.filter((e) => e.type === 'milk').reduce((a, e) => a + (e.ml ?? 0), 0);
   const parts = [`${plural(n('milk'), 'feed', 'feeds')}${ml ? ` (${ml} ml)` : ''}`, plural(n('nappy'), 'nappy', 'nappies'), plural(n('sleep'), 'sleep', 'sleeps')];
-  if (n('solid')) parts.push(plural(n('solid'), 'solid meal', 'solid meals'));
+  const snacks = events.filter((e) => e.type === 'solid' && e.meal_type === 'snack').length;
+  const meals = n('solid') - snacks;
+  if (meals) parts.push(plural(meals, 'meal', 'meals'));
+  if (snacks) parts.push(plural(snacks, 'snack', 'snacks'));
   return parts.join(' · ');
 }
 

@@ -14,6 +14,7 @@ export function TokensSection() {
   const [created, setCreated] = useState<Created | null>(null);
   const [write, setWrite] = useState(true);
   const [listError, setListError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
   const f = useForm({ label: '' });
 
   const load = () =>
@@ -34,6 +35,7 @@ export function TokensSection() {
   };
   const revoke = async (id: string) => {
     setListError(null);
+    setConfirming(null);
     try {
       await post('/api/vega/token/revoke', { id });
       void load();
@@ -73,7 +75,15 @@ export function TokensSection() {
           {tokens.map((t) => (
             <li key={t.id} class="event-head" style={{ padding: '0.3rem 0' }}>
               <span class="event-what"><strong>{t.label}</strong> <span class="muted small">{t.scopes.join(' + ')} · {t.username}</span></span>
-              <button type="button" class="btn small" onClick={() => revoke(t.id)} aria-label={`Revoke token ${t.label}`}>Revoke</button>
+              {confirming === t.id ? (
+                <span class="row" style={{ gap: '0.3rem' }}>
+                  <button type="button" class="btn small danger" onClick={() => revoke(t.id)}
+                    aria-label={`Really revoke token ${t.label}? Anything using it stops working`}>Really revoke?</button>
+                  <button type="button" class="btn small ghost" onClick={() => setConfirming(null)}>Keep</button>
+                </span>
+              ) : (
+                <button type="button" class="btn small" onClick={() => setConfirming(t.id)} aria-label={`Revoke token ${t.label}`}>Revoke</button>
+              )}
             </li>
           ))}
         </ul>

@@ -2,8 +2,8 @@
 // us change (ts, ml, foods, note, meal_type, kind, author); delete with a second confirming tap.
 import { useState } from 'preact/hooks';
 import { FormError } from '../../components/Field';
-import { ApiError, post } from '../../lib/api';
-import { describe, ICONS, type LogEvent } from '../../lib/describe';
+import { post, splitError } from '../../lib/api';
+import { describe, iconFor, type LogEvent } from '../../lib/describe';
 import { clock } from '../../lib/time';
 
 const EMOJIS = ['❤️', '👍', '😂'];
@@ -15,17 +15,16 @@ export function EventRow({ event: e, units, me, onChange }: { event: LogEvent; u
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 
-  const mutate = async (path: string, body: unknown) => {
+  /** Calls the API; a refusal is shown once, next to the field it names when the editor shows it. */
+  const mutate = async (path: string, body: unknown, shown: string[] = []) => {
     setError(null);
     setFieldErrors({});
     try {
-      const r = await post(path, body);
-      return r;
+      return await post(path, body);
     } catch (err) {
-      if (err instanceof ApiError) {
-        setError(err.message);
-        setFieldErrors(err.fields);
-      } else setError('Something went wrong.');
+      const { fields, form } = splitError(err, shown);
+      setFieldErrors(fields);
+      setError(form);
       return null;
     }
   };
@@ -53,7 +52,7 @@ export function EventRow({ event: e, units, me, onChange }: { event: LogEvent; u
     <li class="event" data-testid="event" data-type={e.type} data-id={e.id}>
       <div class="event-head">
         <span class="event-time">{clock(e.ts)}</span>
-        <span class="event-what"><span aria-hidden="true">{ICONS[e.type] ?? '•'} </span>{what}</span>
+        <span class="event-what"><span aria-hidden="true">{iconFor(e)} </span>{what}</span>
         <span class="event-author">{e.author ?? ''}</span>
       </div>
       {e.note && e.type !== 'note' && <p class="small muted">{e.note}</p>}
@@ -63,7 +62,7 @@ export function EventRow({ event: e, units, me, onChange }: { event: LogEvent; u
             const c = counts.get(emoji);
             return (
               <button type="button" key={emoji} class="chip" aria-pressed={!!c?.mine} onClick={() => react(emoji)}
-                aria-label={`React ${emoji}${c ? ` (${c.n}${c.who.length ? `: ${c.who.join(', ')}` : ''})` : ''}`}>
+                aria-label={`React ${emoji} to ${what.charAt(0).toLowerCase()}${what.slice(1)} at ${clock(e.ts)}${c ? ` (${c.n}${c.who.length ? `: ${c.who.join(', ')}` : ''})` : ''}`}>
                 {emoji}{c ? ` ${c.n}` : ''}
               </button>
             );
@@ -87,7 +86,7 @@ export function EventRow({ event: e, units, me, onChange }: { event: LogEvent; u
       {editing && (
         <EditForm event={e} error={error} fieldErrors={fieldErrors} onCancel={() => setEditing(false)}
           onSave={async (changes) => {
-            const r = await mutate('/api/vega/event/edit', { id: e.id, changes });
+            const r = await mutate('/api/vega/event/edit', { id: e.id, changes }, editableFields(e));
             if (r) {
               setEditing(false);
               onChange(r.event ?? { ...e, ...changes });
@@ -96,6 +95,11 @@ export function EventRow({ event: e, units, me, onChange }: { event: LogEvent; u
       )}
     </li>
   );
+}
+
+/** The fields the editor shows for this event, so an error about one of them sits beside it. */
+function editableFields(e: LogEvent): string[] {
+  return ['ts', 'note', ...(e.type === 'milk' ? ['ml'] : []), ...(KINDS[e.type] ? ['kind'] : []), ...(e.type === 'solid' ? ['foods'] : [])];
 }
 
 function EditForm({ event: e, onSave, onCancel, error, fieldErrors }: {
