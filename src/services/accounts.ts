@@ -6,7 +6,7 @@ import { AppError, conflict, notFound } from '../errors.ts';
 import type { JoinInput, OnboardInput } from '../schemas/account.ts';
 import { dummyPasswordHash, hashPassword, sha256, verifyPassword } from './secrets.ts';
 import { createSession, endSession } from './sessions.ts';
-import { checkLogin, checkSignup, recordLoginFailure, recordSignupFailure } from './throttle.ts';
+import { checkSignup, claimLoginAttempt, recordSignupFailure, refundLoginAttempt } from './throttle.ts';
 import { validateDob } from './profile-rules.ts';
 
 export interface SignedIn {
@@ -88,7 +88,7 @@ export async function onboard(ctx: Ctx, input: OnboardInput, ip: string): Promis
 
 export async function login(ctx: Ctx, typedEmail: string, password: string, ip: string): Promise<SignedIn> {
   const email = normalEmail(typedEmail);
-  await checkLogin(ctx, email, ip);
+  await claimLoginAttempt(ctx, email, ip);
   const user = await ctx.db.kysely
     .selectFrom('users')
     .select(['id', 'family_id', 'password_hash'])
@@ -96,10 +96,8 @@ export async function login(ctx: Ctx, typedEmail: string, password: string, ip: 
     .executeTakeFirst();
   // Verify against a dummy hash when the account is unknown, so the timing is the same.
   const ok = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
-  if (!user || !ok) {
-    await recordLoginFailure(ctx, email, ip);
-    throw new AppError(401, 'invalid_credentials', 'That email and password do not match an account.');
-  }
+  if (!user || !ok) throw new AppError(401, 'invalid_credentials', 'That email and password do not match an account.');
+  await refundLoginAttempt(ctx, email, ip);
   const sessionSecret = await createSession(ctx.db.kysely, user.family_id, user.id, ctx.clock());
   return { sessionSecret, redirect: HOME };
 }

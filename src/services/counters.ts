@@ -27,21 +27,32 @@ export async function peekCounter(ctx: Ctx, bucket: string, windowMs: number): P
   return { count: row?.count ?? 0, windowStart, resetInMs: windowStart + windowMs - now };
 }
 
-/** Adds one to a counter atomically and returns the new state. */
-export async function bumpCounter(ctx: Ctx, bucket: string, windowMs: number): Promise<CounterState> {
+/** Adds `by` (default one) to a counter atomically and returns the new state. */
+export async function bumpCounter(ctx: Ctx, bucket: string, windowMs: number, by = 1): Promise<CounterState> {
   const now = ctx.clock();
   const windowStart = windowOf(now, windowMs);
   const row = await ctx.db.kysely
     .insertInto('counters')
-    .values({ bucket, window_start: windowStart, count: 1 })
-    .onConflict((oc) => oc.columns(['bucket', 'window_start']).doUpdateSet({ count: sql`counters.count + 1` }))
+    .values({ bucket, window_start: windowStart, count: by })
+    .onConflict((oc) => oc.columns(['bucket', 'window_start']).doUpdateSet({ count: sql`counters.count + ${by}` }))
     .returning('count')
     .executeTakeFirstOrThrow();
   // Old windows are dead weight; drop this bucket's past windows now and then.
-  if (row.count === 1) {
+  if (Number(row.count) === by) {
     await ctx.db.kysely.deleteFrom('counters').where('bucket', '=', bucket).where('window_start', '<', windowStart).execute();
   }
   return { count: Number(row.count), windowStart, resetInMs: windowStart + windowMs - now };
+}
+
+/** Takes back units counted by bumpCounter in the current window (e.g. an attempt that succeeded). */
+export async function refundCounter(ctx: Ctx, bucket: string, windowMs: number, by = 1): Promise<void> {
+  const windowStart = windowOf(ctx.clock(), windowMs);
+  await ctx.db.kysely
+    .updateTable('counters')
+    .set({ count: sql`case when counters.count > ${by} then counters.count - ${by} else 0 end` })
+    .where('bucket', '=', bucket)
+    .where('window_start', '=', windowStart)
+    .execute();
 }
 
 /** A named counter that never resets by itself (the bucket name carries the period). */
@@ -50,11 +61,11 @@ export async function readNamedCounter(ctx: Ctx, bucket: string): Promise<number
   return Number(row?.count ?? 0);
 }
 
-export async function bumpNamedCounter(ctx: Ctx, bucket: string): Promise<number> {
+export async function bumpNamedCounter(ctx: Ctx, bucket: string, by = 1): Promise<number> {
   const row = await ctx.db.kysely
     .insertInto('counters')
-    .values({ bucket, window_start: 0, count: 1 })
-    .onConflict((oc) => oc.columns(['bucket', 'window_start']).doUpdateSet({ count: sql`counters.count + 1` }))
+    .values({ bucket, window_start: 0, count: by })
+    .onConflict((oc) => oc.columns(['bucket', 'window_start']).doUpdateSet({ count: sql`counters.count + ${by}` }))
     .returning('count')
     .executeTakeFirstOrThrow();
   return Number(row.count);

@@ -23,11 +23,31 @@ const P = 1;
 const KEYLEN = 32;
 const MAXMEM = 256 * 1024 * 1024;
 
+// Each hash holds 128 MiB while it runs: a burst of sign-ups or sign-ins must queue rather
+// than exhaust memory, so at most HASHES_AT_ONCE run at a time (libuv has 4 threads anyway).
+const HASHES_AT_ONCE = 4;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function withHashSlot<T>(fn: () => Promise<T>): Promise<T> {
+  if (running >= HASHES_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  running += 1;
+  try {
+    return await fn();
+  } finally {
+    running -= 1;
+    waiting.shift()?.();
+  }
+}
+
 function scrypt(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scryptCb(password.normalize('NFKC'), salt, KEYLEN, { N: n, r, p, maxmem: MAXMEM }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    ),
+  return withHashSlot(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scryptCb(password.normalize('NFKC'), salt, KEYLEN, { N: n, r, p, maxmem: MAXMEM }, (err, key) =>
+          err ? reject(err) : resolve(key),
+        ),
+      ),
   );
 }
 

@@ -2,11 +2,11 @@
 // account and per client address; past the limit the caller gets 429 with Retry-After.
 import { AppError } from '../errors.ts';
 import type { Ctx } from './context.ts';
-import { bumpCounter, peekCounter } from './counters.ts';
+import { bumpCounter, peekCounter, refundCounter } from './counters.ts';
 
 const WINDOW_MS = 15 * 60 * 1000;
 export const LIMITS = {
-  /** failed sign-ins for one email in 15 minutes */
+  /** failed sign-in attempts for one email in 15 minutes */
   loginPerAccount: 10,
   /** failed sign-ins from one address in 15 minutes */
   loginPerAddress: 50,
@@ -26,14 +26,22 @@ async function check(ctx: Ctx, bucket: string, limit: number): Promise<void> {
   if (s.count >= limit) throw tooMany(s.resetInMs);
 }
 
-export async function checkLogin(ctx: Ctx, email: string, ip: string): Promise<void> {
-  await check(ctx, `login:acct:${email}`, LIMITS.loginPerAccount);
-  await check(ctx, `login:ip:${ip}`, LIMITS.loginPerAddress);
+/**
+ * Counts a sign-in attempt before the (slow) password check, so parallel guesses cannot all
+ * slip through before any is counted; past either limit the attempt is refused.
+ */
+export async function claimLoginAttempt(ctx: Ctx, email: string, ip: string): Promise<void> {
+  const acct = await bumpCounter(ctx, `login:acct:${email}`, WINDOW_MS);
+  const addr = await bumpCounter(ctx, `login:ip:${ip}`, WINDOW_MS);
+  if (acct.count > LIMITS.loginPerAccount || addr.count > LIMITS.loginPerAddress) {
+    throw tooMany(Math.max(acct.resetInMs, addr.resetInMs));
+  }
 }
 
-export async function recordLoginFailure(ctx: Ctx, email: string, ip: string): Promise<void> {
-  await bumpCounter(ctx, `login:acct:${email}`, WINDOW_MS);
-  await bumpCounter(ctx, `login:ip:${ip}`, WINDOW_MS);
+/** A successful sign-in does not count against the limits. */
+export async function refundLoginAttempt(ctx: Ctx, email: string, ip: string): Promise<void> {
+  await refundCounter(ctx, `login:acct:${email}`, WINDOW_MS);
+  await refundCounter(ctx, `login:ip:${ip}`, WINDOW_MS);
 }
 
 // Sign-up and join answer 409 for a registered email and 404/410 for a bad invite code, so

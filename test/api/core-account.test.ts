@@ -123,6 +123,16 @@ for (const d of testDatabases()) {
       assert.equal(right.status, 429, 'the account stays locked for the window, even with the right password');
     });
 
+    test('parallel wrong passwords are counted before the password check: most are refused with 429', async () => {
+      const f = await signUp(t.app);
+      const results = await Promise.all(
+        Array.from({ length: 24 }, (_, i) => call(t.app, 'POST', '/login', { email: f.email, password: `guess-${i}` })),
+      );
+      const statuses = results.map((r) => r.status);
+      assert.equal(statuses.filter((s) => s === 401).length, 10, statuses.join(','));
+      assert.equal(statuses.filter((s) => s === 429).length, 14);
+    });
+
     test('profile: computed age, defaults, admin update, region sets units', async () => {
       const f = await signUp(t.app, { dob: '2026-05-22', gender: 'girl' });
       t.clock.set('2026-11-22T12:00:00Z');
