@@ -157,6 +157,18 @@ for (const d of testDatabases()) {
       assert.equal((await rawPost(t, list, auth)).status, 200);
     });
 
+    test('a JSON-RPC batch counts as many calls as it holds, and holds at most 20', async () => {
+      const auth = { Authorization: `Bearer ${await newToken(t, a.cookie)}` };
+      const batch = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ jsonrpc: '2.0', id: from + i, method: 'tools/list' }));
+      const tooBig = await rawPost(t, batch(21), auth);
+      assert.equal(tooBig.status, 400);
+      assert.equal(tooBig.json.error, 'batch_too_large');
+      for (let k = 0; k < 6; k++) assert.equal((await rawPost(t, batch(20, k * 20), auth)).status, 200, `batch ${k + 1}`);
+      const over = await rawPost(t, { jsonrpc: '2.0', id: 999, method: 'tools/list' }, auth);
+      assert.equal(over.status, 429, '6 batches of 20 used the 120 calls of this minute');
+      t.clock.advance(60_000);
+    });
+
     test("a token of family A cannot read or touch family B's events or notes through any tool", async () => {
       const c = await connect(t, await newToken(t, a.cookie));
       const before = await eventCount(t);

@@ -18,6 +18,7 @@ import { bearerToken, checkHostAndOrigin } from '../../mcp/http-guard.ts';
 import { RATE_LIMIT_PER_MINUTE } from '../../mcp/catalog.ts';
 
 const WINDOW_MS = 60_000;
+const MAX_BATCH = 20;
 // Hop-by-hop and body headers do not travel to the SDK: the body is handed over parsed.
 const DROPPED = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive']);
 
@@ -74,7 +75,13 @@ export function mcpRoutes(app: FastifyInstance, ctx: Ctx): void {
     onRequest: async (req) => {
       const actor = await gate(req);
       actors.set(req, actor);
-      const used = await bumpCounter(ctx, `mcp:${actor.tokenId}`, WINDOW_MS);
+    },
+    // Counted once the body is parsed: a JSON-RPC batch is as many calls as it holds.
+    preHandler: async (req) => {
+      const actor = actors.get(req)!;
+      const calls = Array.isArray(req.body) ? req.body.length : 1;
+      if (calls > MAX_BATCH) throw new AppError(400, 'batch_too_large', `Send at most ${MAX_BATCH} messages in one batch.`);
+      const used = await bumpCounter(ctx, `mcp:${actor.tokenId}`, WINDOW_MS, Math.max(1, calls));
       if (used.count > RATE_LIMIT_PER_MINUTE) {
         const retryAfter = Math.max(1, Math.ceil(used.resetInMs / 1000));
         throw new AppError(429, 'rate_limited', `At most ${RATE_LIMIT_PER_MINUTE} MCP requests per minute per token; retry in ${retryAfter} s.`, {
