@@ -128,6 +128,7 @@ function knownCode(code: string, message: string): [string, string] | null {
 }
 
 function plainFor(status: number, code: string, message: string | null | undefined): string {
+  if (status >= 500) return 'Something went wrong on the server. Please try again.';
   if (PLAIN[code] && (!message || ['unauthorized', 'insufficient_scope', 'invalid_json', 'cross_origin_refused', 'invalid_emoji', 'nothing_to_change'].includes(code))) return PLAIN[code];
   // Other server messages are written as sentences for people; tidy raw field names in them.
   if (message && message !== code && !/\b\w+_\w+\b|T\d{2}:\d{2}/.test(message)) return cap(message);
