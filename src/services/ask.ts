@@ -15,7 +15,7 @@ import { childProfile, loadFamily, type FamilyRow } from './family-row.ts';
 import { eventsBetween, latestOfType } from './live.ts';
 import { loadNotes, saveNote } from './notes.ts';
 import { listRecipes } from './recipes.ts';
-import { bumpNamedCounter, readNamedCounter } from './counters.ts';
+import { bumpNamedCounter, readNamedCounter, refundNamedCounter } from './counters.ts';
 
 const REMEMBER = /^\s*remember\s*:/i;
 const LLM_TIMEOUT_MS = 10_000;
@@ -80,38 +80,52 @@ export async function askQuestion(ctx: Ctx, actor: Actor, question: string) {
       saved_notes: null,
     };
   }
-  const before = await usage(ctx, family, now);
-  if (before.daily_remaining <= 0 || before.monthly_remaining <= 0) {
-    const daily = before.daily_remaining <= 0;
+  // Reserve this question before answering, in one atomic step per counter, so parallel
+  // questions cannot all pass a check made before any of them was counted.
+  const b = buckets(family, now);
+  const day = await bumpNamedCounter(ctx, b.day);
+  const month = await bumpNamedCounter(ctx, b.month);
+  const { askDailyLimit, askMonthlyLimit } = ctx.config;
+  if (day > askDailyLimit || month > askMonthlyLimit) {
+    await refundNamedCounter(ctx, b.day);
+    await refundNamedCounter(ctx, b.month);
+    const daily = day > askDailyLimit;
     throw new AppError(
       429,
       'usage_limit_reached',
       daily
-        ? `You have asked ${before.daily_limit} questions today, the daily limit. It resets at midnight.`
-        : `You have asked ${before.monthly_limit} questions this month, the monthly limit. It resets on the 1st.`,
-      { usage_limit: before },
+        ? `You have asked ${askDailyLimit} questions today, the daily limit. It resets at midnight.`
+        : `You have asked ${askMonthlyLimit} questions this month, the monthly limit. It resets on the 1st.`,
+      { usage_limit: await usage(ctx, family, now) },
     );
   }
+  try {
+    return await answer(ctx, actor, family, now, question);
+  } catch (err) {
+    await refundNamedCounter(ctx, b.day);
+    await refundNamedCounter(ctx, b.month);
+    throw err;
+  }
+}
+
+async function answer(ctx: Ctx, actor: Actor, family: FamilyRow, now: number, question: string) {
   const actx = await answerContext(ctx, actor, family, now);
   const builtin = answerQuestion(question, actx);
-  let answer = builtin.answer;
+  let text = builtin.answer;
   let model: string = ANSWERER_MODEL;
   let contextUsed = builtin.answered;
   if (ctx.config.llm) {
     try {
-      answer = await askLlm({ ...ctx.config.llm, timeoutMs: LLM_TIMEOUT_MS }, LLM_SYSTEM_PROMPT, buildLlmContext(actx), question);
+      text = await askLlm({ ...ctx.config.llm, timeoutMs: LLM_TIMEOUT_MS }, LLM_SYSTEM_PROMPT, buildLlmContext(actx), question);
       model = ctx.config.llm.model;
       contextUsed = true;
     } catch {
       // The built-in answer stands: a model that is down or slow must not leave a parent without one.
     }
   }
-  const b = buckets(family, now);
-  await bumpNamedCounter(ctx, b.day);
-  await bumpNamedCounter(ctx, b.month);
   return {
-    answer,
-    reply: answer,
+    answer: text,
+    reply: text,
     model,
     context_used: contextUsed,
     guardrail: null,

@@ -44,15 +44,18 @@ export async function bumpCounter(ctx: Ctx, bucket: string, windowMs: number, by
   return { count: Number(row.count), windowStart, resetInMs: windowStart + windowMs - now };
 }
 
-/** Takes back units counted by bumpCounter in the current window (e.g. an attempt that succeeded). */
-export async function refundCounter(ctx: Ctx, bucket: string, windowMs: number, by = 1): Promise<void> {
-  const windowStart = windowOf(ctx.clock(), windowMs);
+async function refundAt(ctx: Ctx, bucket: string, windowStart: number, by: number): Promise<void> {
   await ctx.db.kysely
     .updateTable('counters')
     .set({ count: sql`case when counters.count > ${by} then counters.count - ${by} else 0 end` })
     .where('bucket', '=', bucket)
     .where('window_start', '=', windowStart)
     .execute();
+}
+
+/** Takes back units counted by bumpCounter in the current window (e.g. an attempt that succeeded). */
+export async function refundCounter(ctx: Ctx, bucket: string, windowMs: number, by = 1): Promise<void> {
+  await refundAt(ctx, bucket, windowOf(ctx.clock(), windowMs), by);
 }
 
 /** A named counter that never resets by itself (the bucket name carries the period). */
@@ -69,4 +72,8 @@ export async function bumpNamedCounter(ctx: Ctx, bucket: string, by = 1): Promis
     .returning('count')
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+export async function refundNamedCounter(ctx: Ctx, bucket: string, by = 1): Promise<void> {
+  await refundAt(ctx, bucket, 0, by);
 }

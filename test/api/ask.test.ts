@@ -98,6 +98,16 @@ for (const d of testDatabases()) {
       t.clock.set('2026-11-22T12:00:00Z');
     });
 
+    test('parallel questions cannot overrun the daily limit: each is counted before it is answered', async () => {
+      const g = await signUp(t.app);
+      const rs = await Promise.all(Array.from({ length: 8 }, () => call(t.app, 'POST', '/api/ask', { question: 'how many feeds today?' }, { token: g.token })));
+      const statuses = rs.map((r) => r.status);
+      assert.equal(statuses.filter((s) => s === 200).length, 3, statuses.join(','));
+      assert.equal(statuses.filter((s) => s === 429).length, 5);
+      const refused = rs.find((r) => r.status === 429)!;
+      assert.equal(refused.body.usage_limit.daily_used, 3, 'refused questions are not counted');
+    });
+
     test('a family on the free plan gets 402 payment_required; tracker plan-style change to paid enables it', async () => {
       const g = await signUp(t.app);
       const me = await call(t.app, 'GET', '/api/me', undefined, { token: g.token });
