@@ -29,7 +29,7 @@ describe('tracker CLI on the embedded SQLite store', () => {
 
   test('migrate creates the schema, then reports it is current', async () => {
     const first = await tracker('migrate');
-    assert.match(first.stdout, /Applied: 001_initial, 002_events_seq_index, 003_token_label_per_user, 004_idempotency_request_hash/);
+    assert.match(first.stdout, /Applied: 001_initial, 002_events_seq_index, 003_token_label_per_user, 004_idempotency_request_hash, 005_token_parent/);
     const second = await tracker('migrate');
     assert.match(second.stdout, /already at the current schema/);
   });

@@ -6,6 +6,7 @@ import { initial } from './migrations/001_initial.ts';
 import { eventsSeqIndex } from './migrations/002_events_seq_index.ts';
 import { tokenLabelPerUser } from './migrations/003_token_label_per_user.ts';
 import { idempotencyRequestHash } from './migrations/004_idempotency_request_hash.ts';
+import { tokenParent } from './migrations/005_token_parent.ts';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -13,6 +14,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '002_events_seq_index': eventsSeqIndex,
     '003_token_label_per_user': tokenLabelPerUser,
     '004_idempotency_request_hash': idempotencyRequestHash,
+    '005_token_parent': tokenParent,
   };
 }
 

@@ -45,6 +45,8 @@ export interface TokensTable {
   token_hash: string;
   /** comma-separated: read,write */
   scopes: string;
+  /** the token this one was created with (null when created from a session) */
+  parent_token_id: string | null;
   created_at: number;
 }
 

@@ -25,8 +25,8 @@ export async function createToken(ctx: Ctx, actor: Actor, input: TokenCreateInpu
   const token = `bt_${randomSecret(32)}`;
   const scope = scopeOf(ctx, actor);
   // Same label (of the same caregiver): the new token replaces the old one (spec: States and
-  // transitions), in one atomic upsert so concurrent requests cannot collide. Other
-  // caregivers' tokens with that label are theirs and stay.
+  // transitions), in one atomic upsert so concurrent requests cannot collide: the old secret
+  // stops working, the entry keeps its id. Other caregivers' tokens with that label stay.
   await scope
     .insertInto('tokens', {
       id: randomUUID(),
@@ -34,13 +34,14 @@ export async function createToken(ctx: Ctx, actor: Actor, input: TokenCreateInpu
       label,
       token_hash: sha256(token),
       scopes: scopes.join(','),
+      parent_token_id: actor.via === 'token' ? actor.tokenId : null,
       created_at: ctx.clock(),
     })
     .onConflict((oc) =>
       oc.columns(['family_id', 'user_id', 'label']).doUpdateSet((eb) => ({
-        id: eb.ref('excluded.id'),
         token_hash: eb.ref('excluded.token_hash'),
         scopes: eb.ref('excluded.scopes'),
+        parent_token_id: eb.ref('excluded.parent_token_id'),
         created_at: eb.ref('excluded.created_at'),
       })),
     )
@@ -70,7 +71,10 @@ export async function listTokens(ctx: Ctx, actor: Actor) {
   };
 }
 
-/** Any caregiver may revoke any of the family's tokens: whoever spots a leak can stop it. */
+/**
+ * Any caregiver may revoke any of the family's tokens: whoever spots a leak can stop it.
+ * Tokens created with the revoked one go with it (foreign key, ON DELETE CASCADE).
+ */
 export async function revokeToken(ctx: Ctx, actor: Actor, id: string): Promise<{ ok: true }> {
   const r = await scopeOf(ctx, actor).deleteFrom('tokens').where('id', '=', id).executeTakeFirst();
   if (Number(r.numDeletedRows) === 0) throw notFound('No token with this id in your family.');

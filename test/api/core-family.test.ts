@@ -87,6 +87,21 @@ for (const d of testDatabases()) {
       assert.deepEqual(list.map((x: any) => x.username).sort(), [f.username, 'Gran'].sort());
     });
 
+    test('a token made with another token is revoked with it', async () => {
+      const f = await signUp(t.app);
+      const parent = await call(t.app, 'POST', '/api/vega/token', { label: 'assistant' }, { cookie: f.cookie });
+      const child = await call(t.app, 'POST', '/api/vega/token', { label: 'child' }, { token: parent.body.token });
+      assert.equal(child.status, 200);
+      const grandchild = await call(t.app, 'POST', '/api/vega/token', { label: 'grandchild', scopes: ['read'] }, { token: child.body.token });
+      assert.equal(grandchild.status, 200);
+      const id = (await call(t.app, 'GET', '/api/vega/tokens', undefined, { cookie: f.cookie })).body.tokens.find((x: any) => x.label === 'assistant').id;
+      assert.equal((await call(t.app, 'POST', '/api/vega/token/revoke', { id }, { cookie: f.cookie })).status, 200);
+      for (const tok of [parent.body.token, child.body.token, grandchild.body.token]) {
+        assert.equal((await call(t.app, 'GET', '/api/me', undefined, { token: tok })).status, 401);
+      }
+      assert.equal((await call(t.app, 'GET', '/api/me', undefined, { token: f.token })).status, 200, 'unrelated tokens stay');
+    });
+
     test('invites: admin creates, caregiver joins as member, codes are single-use, revocable, expire in 48 h', async () => {
       const f = await signUp(t.app, { family_name: 'Hopper' });
       const inv = await call(t.app, 'POST', '/api/vega/invite', undefined, { cookie: f.cookie });
