@@ -306,3 +306,21 @@ describe('buildLlmContext', () => {
     assert.ok(!text.includes('parent1'));
   });
 });
+
+describe('LLM context never carries secrets', () => {
+  test('a token pasted into a note or a logged note is removed, even when the note is cut short', async () => {
+    const { buildLlmContext } = await import('../../src/domain/answerer/index.ts');
+    const { makeEvent } = await import('../helpers/events.ts');
+    const secret = `bt_${'A1b2C3d4'.repeat(6)}`;
+    const longNote = `${'x'.repeat(100)} my token is ${secret}`;
+    const ctx = {
+      events: [makeEvent('Europe/London', 'note', '2026-11-22T09:00:00', { note: longNote.slice(0, 300) })],
+      profile: { baby_name: 'Ada', dob: '2026-05-01', gender: '', timezone: 'Europe/London', region: 'uk' as const, units: 'metric' as const },
+      now: Date.parse('2026-11-22T12:00:00Z'),
+      notes: [{ ts: '2026-11-22T10:00:00', text: longNote, tags: [] }],
+    };
+    const text = buildLlmContext(ctx);
+    assert.ok(!text.includes('bt_'), text);
+    assert.ok(!text.includes('A1b2C3d4'));
+  });
+});

@@ -56,8 +56,9 @@ describe('askLlm', () => {
     assert.equal(last.auth, 'Bearer sk-test');
     assert.equal(last.body.model, 'tiny');
     assert.equal(last.body.messages[0]!.role, 'system');
-    assert.equal(last.body.messages[0]!.content, 'SYSTEM');
-    assert.ok(last.body.messages.some((m) => m.content.includes('CONTEXT')));
+    assert.ok(last.body.messages[0]!.content.startsWith('SYSTEM'));
+    assert.match(last.body.messages[0]!.content, /<log>\nCONTEXT\n<\/log>$/, 'the log is data between markers in the system message');
+    assert.equal(last.body.messages.filter((m) => m.role === 'user').length, 1, 'only the question speaks as the user');
     assert.equal(last.body.messages[last.body.messages.length - 1]!.content, 'How much milk?');
   });
 

@@ -42,7 +42,7 @@ export function buildLlmContext(ctx: AnswerContext): string {
       case 'supplement': return `${t} ${e.kind ?? 'supplement'}${e.ug ? ` ${e.ug} ug` : ''}`;
       case 'weight': return `${t} weight ${e.kg} kg`;
       case 'length': return `${t} length ${e.cm} cm`;
-      case 'note': return `${t} note: ${(e.note ?? '').slice(0, 120)}`;
+      case 'note': return `${t} note: ${scrub(e.note ?? '').slice(0, 120)}`;
       default: return `${t} ${e.type}`;
     }
   };
@@ -72,10 +72,15 @@ export function buildLlmContext(ctx: AnswerContext): string {
   return scrub(lines.join('\n'));
 }
 
-/** Belt and braces: strip anything that looks like an email address or a bearer token. */
-function scrub(s: string): string {
+/**
+ * Belt and braces: strip anything that looks like an email address or a secret (this
+ * service's bt_ tokens, or any long opaque string). Applied to free text before it is cut
+ * short, so a truncated secret cannot slip past.
+ */
+export function scrub(s: string): string {
   return s
     .replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, '[email removed]')
+    .replace(/\bbt_[A-Za-z0-9_-]{6,}/g, '[removed]')
     .replace(/\b(bearer\s+)?[A-Za-z0-9_-]{32,}\b/gi, '[removed]');
 }
 
