@@ -63,10 +63,10 @@ export function registerAuth(app: FastifyInstance, ctx: Ctx): void {
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (req) => {
     const cfg = req.routeOptions.config ?? {};
-    const path = req.url.split('?')[0];
+    // Decided by the matched route's pattern, not the raw URL (which may be percent-encoded).
     // An unmatched path answers 404 whoever asks (the route list is public in /openapi.json).
-    const matched = req.routeOptions.url !== undefined && !req.is404;
-    const mode: AuthMode = !matched ? 'none' : (cfg.auth ?? (path.startsWith('/api/') || path === '/mcp' ? 'user' : 'none'));
+    const route = req.is404 ? undefined : req.routeOptions.url;
+    const mode: AuthMode = route === undefined ? 'none' : (cfg.auth ?? (route.startsWith('/api/') || route === '/mcp' ? 'user' : 'none'));
     const unsafe = !SAFE.has(req.method);
     if (cfg.sameOriginOnly && unsafe && !isSameOrigin(req, ctx.config.publicUrl)) throw crossOrigin();
     if (mode === 'none') return;
