@@ -15,6 +15,8 @@ export interface Env {
   now: number;
   /** family-local YYYY-MM-DD of `now` */
   today: string;
+  /** the request's logger, for failures that are bugs rather than bad input */
+  log: { error(obj: object, msg: string): void };
 }
 
 export interface Outcome<T> {

@@ -7,6 +7,7 @@ import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol
 import { requireScope } from '../services/actor.ts';
 import { scopeOf } from '../services/context.ts';
 import { idempotentCall } from '../services/idempotency.ts';
+import { AppError } from '../errors.ts';
 import { API_VERSION } from '../version.ts';
 import type { Env, Outcome } from './registry-types.ts';
 import { annotationsOf, inputSchemaOf, outputSchemaOf, PROMPTS, RESOURCES, TOOLS } from './registry.ts';
@@ -39,6 +40,7 @@ export function createMcpServer(env: Env): McpServer {
           const structured = output.parse({ ...(outcome.data as object), ...stamp, summary: outcome.summary });
           return toolResult(stamp, outcome.summary, structured);
         } catch (err) {
+          if (!(err instanceof AppError)) env.log.error({ err, tool: t.name }, 'mcp tool failed');
           return toolError(stamp, err);
         }
       },

@@ -98,7 +98,7 @@ export function mcpRoutes(app: FastifyInstance, ctx: Ctx): void {
       const actor = actors.get(req)!;
       const family = await loadFamily(scopeOf(ctx, actor));
       const now = ctx.clock();
-      const env = { ctx, actor, family, now, today: localDateOf(now, family.timezone) };
+      const env = { ctx, actor, family, now, today: localDateOf(now, family.timezone), log: req.log };
 
       const headers = new Headers();
       for (const [k, v] of Object.entries(req.headers)) {
