@@ -13,6 +13,7 @@ const schema = z.object({
   ASK_LLM_MODEL: z.string().optional(),
   ASK_LLM_API_KEY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.string().default('false'),
 });
 
 export interface Config {
@@ -28,6 +29,15 @@ export interface Config {
   askMonthlyLimit: number;
   llm: { url: string; model: string; apiKey?: string } | null;
   logLevel: string;
+  /** fastify's trustProxy: whose X-Forwarded-For to believe for the client address */
+  trustProxy: boolean | string;
+}
+
+/** 'true' (any proxy), 'false' (none), or a comma-separated list of proxy addresses/CIDRs. */
+function parseTrustProxy(v: string): boolean | string {
+  if (v === 'true') return true;
+  if (v === 'false' || v === '') return false;
+  return v;
 }
 
 export class ConfigError extends Error {}
@@ -53,5 +63,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     askMonthlyLimit: e.ASK_MONTHLY_LIMIT,
     llm: e.ASK_LLM_URL ? { url: e.ASK_LLM_URL, model: e.ASK_LLM_MODEL ?? 'gpt-4o-mini', apiKey: e.ASK_LLM_API_KEY } : null,
     logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }

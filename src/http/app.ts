@@ -35,7 +35,9 @@ export async function buildApp(ctx: Ctx, opts: AppOptions = {}): Promise<Fastify
     // URL, so an invite code or any other query value never reaches the logs.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
-    trustProxy: false,
+    // Behind a reverse proxy set TRUST_PROXY, or every client shares the proxy's address in
+    // the sign-in throttles.
+    trustProxy: ctx.config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -3,6 +3,11 @@
 // is stored; no family or user id is recorded.
 import type { Ctx } from './context.ts';
 import { badRequest } from '../errors.ts';
+import { bumpCounter } from './counters.ts';
+import { tooMany } from './throttle.ts';
+
+/** Anonymous writes: at most this many analytics events per client address a minute. */
+export const ANALYTICS_PER_MINUTE = 120;
 
 export const ANALYTICS_EVENTS = [
   'app_open',
@@ -26,7 +31,9 @@ export const ANALYTICS_PROP_KEYS = ['page', 'type', 'source', 'medium', 'campaig
 
 const LOOKS_PERSONAL = /@|\d{6,}|https?:\/\//i;
 
-export async function recordAnalytics(ctx: Ctx, name: string, props: Record<string, string> | null | undefined) {
+export async function recordAnalytics(ctx: Ctx, name: string, props: Record<string, string> | null | undefined, ip: string) {
+  const used = await bumpCounter(ctx, `analytics:ip:${ip}`, 60_000);
+  if (used.count > ANALYTICS_PER_MINUTE) throw tooMany(used.resetInMs);
   if (!(ANALYTICS_EVENTS as readonly string[]).includes(name)) {
     throw badRequest(`'${name}' is not an accepted analytics event. Accepted: ${ANALYTICS_EVENTS.join(', ')}.`, 'unknown_event');
   }

@@ -69,6 +69,6 @@ export function discoveryRoutes(app: FastifyInstance, ctx: Ctx): void {
       }),
       response: { 200: Ok, 400: ErrorBody },
     },
-    handler: async (req) => recordAnalytics(ctx, req.body.name, req.body.props),
+    handler: async (req) => recordAnalytics(ctx, req.body.name, req.body.props, req.ip),
   });
 }
