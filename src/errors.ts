@@ -18,10 +18,3 @@ export const forbidden = (message = 'Only a family admin can do this.', code = '
   new AppError(403, code, message);
 export const notFound = (message: string) => new AppError(404, 'not_found', message);
 export const conflict = (message: string, code = 'conflict') => new AppError(409, code, message);
-
-/** A 422 with the FastAPI-style body the spec fixes for typed-parameter validation. */
-export class ValidationError extends AppError {
-  constructor(readonly detail: { loc: (string | number)[]; msg: string; type: string }[]) {
-    super(422, 'validation_error', detail.map((d) => `${d.loc.join('.')}: ${d.msg}`).join('; '));
-  }
-}

@@ -2,7 +2,7 @@
 // expected errors, {detail: [...]} for 422 validation failures, and a bare 500 that reveals
 // nothing (no stack, no SQL) for bugs.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, ValidationError } from '../errors.ts';
+import { AppError } from '../errors.ts';
 import { detailToMessage, issuesToDetail, type RequestValidationError } from './validation.ts';
 
 function send401(reply: FastifyReply) {
@@ -12,7 +12,6 @@ function send401(reply: FastifyReply) {
 export function renderAppError(err: AppError, reply: FastifyReply) {
   if (err.status === 401) send401(reply);
   if (err.status === 429 && typeof err.extra.retry_after === 'number') reply.header('Retry-After', String(err.extra.retry_after));
-  if (err instanceof ValidationError) return reply.code(422).send({ detail: err.detail });
   return reply.code(err.status).send({ error: err.code, message: err.message, ...err.extra });
 }
 
