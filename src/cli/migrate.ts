@@ -1,14 +1,7 @@
-import { loadConfig } from '../config.ts';
-import { connect } from '../db/connect.ts';
-import { migrate } from '../db/migrate.ts';
+import { withDatabase } from './open-db.ts';
 
 export async function migrateCommand(): Promise<void> {
-  const config = loadConfig();
-  const db = connect(config.databaseUrl);
-  try {
-    const applied = await migrate(db);
+  await withDatabase(async (_db, _config, applied) => {
     console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'The database is already at the current schema.');
-  } finally {
-    await db.close();
-  }
+  });
 }

@@ -3,12 +3,13 @@ import { loadConfig, type Config } from '../config.ts';
 import { connect, type Db } from '../db/connect.ts';
 import { migrate } from '../db/migrate.ts';
 
-export async function withDatabase<T>(fn: (db: Db, config: Config) => Promise<T>): Promise<T> {
+/** `applied` lists the migrations this call ran (empty when the schema was current). */
+export async function withDatabase<T>(fn: (db: Db, config: Config, applied: string[]) => Promise<T>): Promise<T> {
   const config = loadConfig();
   const db = connect(config.databaseUrl);
   try {
-    await migrate(db);
-    return await fn(db, config);
+    const applied = await migrate(db);
+    return await fn(db, config, applied);
   } finally {
     await db.close();
   }

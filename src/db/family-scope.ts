@@ -50,6 +50,14 @@ export class FamilyScope {
     return this.k.insertInto(table).values({ ...values, family_id: this.familyId } as any);
   }
 
+  /** How many rows of a family-owned table belong to this family. */
+  async count(table: FamilyOwnedTable): Promise<number> {
+    const r = await this.selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number((r as { n: number | string }).n);
+  }
+
   /** Inserts many rows in one statement, each with this family's id. */
   insertManyInto<T extends FamilyOwnedTable>(table: T, rows: Omit<Insertable<Database[T]>, 'family_id'>[]) {
     return this.k.insertInto(table).values(rows.map((r) => ({ ...r, family_id: this.familyId })) as any);

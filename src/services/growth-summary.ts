@@ -2,14 +2,8 @@
 import type { Ctx } from './context.ts';
 import { scopeOf } from './context.ts';
 import { requireAdmin, type Actor } from './actor.ts';
-import type { FamilyScope } from '../db/family-scope.ts';
-import type { FamilyOwnedTable } from '../db/family-scope.ts';
 import { EVENT_TYPES } from '../domain/types.ts';
 
-async function count(scope: FamilyScope, table: FamilyOwnedTable): Promise<number> {
-  const r = await scope.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return Number(r.n);
-}
 
 export async function growthSummary(ctx: Ctx, actor: Actor) {
   requireAdmin(actor);
@@ -36,10 +30,10 @@ export async function growthSummary(ctx: Ctx, actor: Actor) {
     events_total: Object.values(events_by_type).reduce((a, b) => a + b, 0),
     events_by_type,
     days_logged: Number(days.n),
-    members: await count(scope, 'users'),
-    tokens: await count(scope, 'tokens'),
+    members: await scope.count('users'),
+    tokens: await scope.count('tokens'),
     open_invites: Number(openInvites.n),
-    recipes: await count(scope, 'recipes'),
-    notes: await count(scope, 'notes'),
+    recipes: await scope.count('recipes'),
+    notes: await scope.count('notes'),
   };
 }

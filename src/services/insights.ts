@@ -9,6 +9,7 @@ import { ageSummary, localDateOf } from '../domain/time.ts';
 import { childProfile, loadFamily } from './family-row.ts';
 import { computeLive, eventsBetween } from './live.ts';
 import { listRecipes } from './recipes.ts';
+import { solidsStarted } from './profile.ts';
 
 export async function getLive(ctx: Ctx, actor: Actor) {
   const scope = scopeOf(ctx, actor);
@@ -21,10 +22,9 @@ export async function getPatterns(ctx: Ctx, actor: Actor) {
   const profile = childProfile(family);
   const now = ctx.clock();
   const events = await eventsBetween(scope, patternsWindowStart(now, family.timezone), now + 1);
-  const anySolid = await scope.selectFrom('events').select('id').where('type', '=', 'solid').limit(1).executeTakeFirst();
-  const solidsStarted = anySolid !== undefined;
+  const started = await solidsStarted(scope);
   const p = patterns(events, profile, now);
-  const solids = solidsBlocks(events, profile, now, await listRecipes(scope), { solidsStarted });
+  const solids = solidsBlocks(events, profile, now, await listRecipes(scope), { solidsStarted: started });
   return {
     patterns: p.patterns,
     daily_totals: p.daily_totals,
@@ -37,6 +37,6 @@ export async function getPatterns(ctx: Ctx, actor: Actor) {
     baby_name: family.baby_name,
     dob: family.dob,
     ...ageSummary(family.dob, localDateOf(now, family.timezone)),
-    flags: { solids_started: solidsStarted },
+    flags: { solids_started: started },
   };
 }

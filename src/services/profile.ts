@@ -9,12 +9,9 @@ import { ageSummary, localDateOf } from '../domain/time.ts';
 import { validateDob } from './profile-rules.ts';
 import { ageBandTargets } from './age-band-targets.ts';
 
-async function countMembers(scope: FamilyScope): Promise<number> {
-  const r = await scope.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return Number(r.n);
-}
 
-async function solidsStarted(scope: FamilyScope): Promise<boolean> {
+/** True once the family has ever logged a solid (profile.solids_started, patterns' flag). */
+export async function solidsStarted(scope: FamilyScope): Promise<boolean> {
   const r = await scope.selectFrom('events').select('id').where('type', '=', 'solid').limit(1).executeTakeFirst();
   return r !== undefined;
 }
@@ -30,7 +27,7 @@ export async function presentProfile(scope: FamilyScope, family: FamilyRow, now:
     units: family.units as ProfileOut['units'],
     ...ageSummary(family.dob, localDateOf(now, family.timezone)),
     solids_started: await solidsStarted(scope),
-    member_count: await countMembers(scope),
+    member_count: await scope.count('users'),
     age_band_targets: ageBandTargets(family, now),
   };
 }

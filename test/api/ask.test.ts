@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { testDatabases } from '../helpers/databases.ts';
-import { call, signUp, startApp, type Family, type TestApp } from '../helpers/app.ts';
+import { call, signUp, startApp, type Family, type TestApp, assertError } from '../helpers/app.ts';
 
 const ASK_KEYS = ['answer', 'context_used', 'guardrail', 'model', 'reply', 'saved_notes', 'usage_limit'];
 
@@ -77,7 +77,7 @@ for (const d of testDatabases()) {
       assert.equal(v.status, 422);
       assert.deepEqual(v.body.detail[0].loc, ['body', 'ts']);
       for (const bad of [{}, { question: '' }, { question: 5 }, { question: 'x'.repeat(1001) }]) {
-        assert.equal((await call(t.app, 'POST', '/api/ask', bad, { token: f.token })).status, 400, JSON.stringify(bad));
+        assertError(await call(t.app, 'POST', '/api/ask', bad, { token: f.token }), 400, 'bad_request', JSON.stringify(bad));
       }
     });
 

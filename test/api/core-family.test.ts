@@ -2,7 +2,7 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { testDatabases } from '../helpers/databases.ts';
-import { call, sessionCookieOf, signUp, startApp, type TestApp } from '../helpers/app.ts';
+import { call, sessionCookieOf, signUp, startApp, type TestApp, assertError } from '../helpers/app.ts';
 
 for (const d of testDatabases()) {
   describe(`service core: tokens, invites, family [${d.name}]`, { skip: d.skip }, () => {
@@ -68,7 +68,7 @@ for (const d of testDatabases()) {
       assert.equal(typeof v.body.detail[0].msg, 'string');
       assert.equal(typeof v.body.detail[0].type, 'string');
       const badScope = await call(t.app, 'POST', '/api/vega/token', { scopes: ['admin'] }, { cookie: f.cookie });
-      assert.equal(badScope.status, 400);
+      assertError(badScope, 400, 'bad_request');
     });
 
     test('a write-only token request gets read too; token labels belong to their caregiver', async () => {
@@ -200,7 +200,7 @@ for (const d of testDatabases()) {
       assert.equal(wrong.status, 400);
       assert.equal(wrong.body.error, 'confirm_mismatch');
       const missing = await call(t.app, 'DELETE', '/api/vega/family', {}, { cookie: f.cookie });
-      assert.equal(missing.status, 400);
+      assertError(missing, 400, 'bad_request');
       const me = await call(t.app, 'GET', '/api/me', undefined, { cookie: f.cookie });
       const ok = await call(t.app, 'DELETE', '/api/vega/family', { confirm: 'Curie' }, { token: f.token });
       assert.equal(ok.status, 200);

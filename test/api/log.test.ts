@@ -3,7 +3,7 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { testDatabases } from '../helpers/databases.ts';
-import { call, signUp, startApp, type Family, type TestApp } from '../helpers/app.ts';
+import { call, signUp, startApp, type Family, type TestApp, assertError } from '../helpers/app.ts';
 
 const NOW = '2026-11-22T12:00:00Z'; // 12:00 in London (GMT)
 
@@ -171,7 +171,7 @@ for (const d of testDatabases()) {
       ];
       for (const [name, changes] of bad) {
         const r = await call(t.app, 'POST', '/api/vega/event/edit', { id: e.id, changes }, { token: f.token });
-        assert.equal(r.status, 400, name);
+        assertError(r, 400, undefined, name);
       }
       const still = (await call(t.app, 'GET', '/api/vega/today', undefined, { token: f.token })).body.events.find((x: any) => x.id === e.id);
       assert.equal(still.ml, 140, 'rejected edits changed nothing');
@@ -191,7 +191,7 @@ for (const d of testDatabases()) {
       assert.equal(r3.body.event.reactions.length, 2);
       for (const emoji of ['hello', '', 'a👍']) {
         const bad = await call(t.app, 'POST', '/api/vega/event/react', { id: e.id, emoji }, { token: f.token });
-        assert.equal(bad.status, 400, emoji);
+        assertError(bad, 400, emoji === '' ? 'bad_request' : 'invalid_emoji', emoji);
       }
       assert.equal((await call(t.app, 'POST', '/api/vega/event/react', { id: 'deadbeef', emoji: '👍' }, { token: f.token })).status, 404);
       const del = await call(t.app, 'POST', '/api/vega/event/delete', { id: e.id }, { token: f.token });
@@ -265,7 +265,7 @@ for (const d of testDatabases()) {
       const unk = await call(t.app, 'POST', '/api/vega/log', { type: 'solid', foods: ['zorblax stew'], ts: '2026-11-22T09:30:00' }, { token: g.token });
       assert.deepEqual(unk.body.unknown_foods, ['zorblax stew']);
       for (const bad of [{ name: 'x' }, { ingredients: ['a'] }, { name: '', ingredients: ['a'] }, { name: 'x', ingredients: [] }]) {
-        assert.equal((await call(t.app, 'POST', '/api/vega/recipes', bad, { token: g.token })).status, 400, JSON.stringify(bad));
+        assertError(await call(t.app, 'POST', '/api/vega/recipes', bad, { token: g.token }), 400, 'bad_request', JSON.stringify(bad));
       }
       const ex = await call(t.app, 'GET', '/api/vega/export', undefined, { token: g.token });
       assert.deepEqual(ex.body.recipes['Banana porridge'].ingredients, ['oats', 'banana', 'whole milk']);

@@ -126,3 +126,11 @@ export async function signUp(app: FastifyInstance, overrides: Record<string, unk
   if (tok.status !== 200) throw new Error(`token failed: ${tok.status} ${tok.text}`);
   return { email: String(body.email), password, cookie, token: tok.body.token, username: String(body.email).split('@')[0] };
 }
+
+/** Asserts the spec's error body: the status, {error: code, message: readable text}. */
+export function assertError(res: Res, status: number, code?: string, label = ''): void {
+  if (res.status !== status) throw new Error(`${label} expected ${status}, got ${res.status}: ${res.text}`);
+  if (typeof res.body?.error !== 'string' || res.body.error === '') throw new Error(`${label} no error code in ${res.text}`);
+  if (typeof res.body.message !== 'string' || res.body.message.length < 5) throw new Error(`${label} no readable message in ${res.text}`);
+  if (code !== undefined && res.body.error !== code) throw new Error(`${label} expected error ${code}, got ${res.body.error}`);
+}
