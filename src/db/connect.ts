@@ -61,6 +61,12 @@ export function connect(url: string): Db {
     },
   };
   const pool = new pg.Pool({ connectionString: target, max: 10, types });
+  // An idle connection that the server ends (a restart, a failover, an admin terminating it)
+  // emits 'error' on the pool; unhandled, that would crash the process. The pool drops the
+  // client and opens a new one on the next query, so noting it is enough.
+  pool.on('error', (err) => {
+    process.emitWarning(`PostgreSQL connection closed by the server: ${err.message}`);
+  });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     kysely,
