@@ -59,6 +59,11 @@ export async function resolveActor(ctx: Ctx, req: FastifyRequest): Promise<Actor
   return cookie ? actorFromSession(ctx, cookie) : null;
 }
 
+/** Who may call a route: its own setting, else 'user' under /api and /mcp, 'none' elsewhere. */
+export function authModeOf(route: string, cfg: { auth?: AuthMode }): AuthMode {
+  return cfg.auth ?? (route.startsWith('/api/') || route === '/mcp' ? 'user' : 'none');
+}
+
 export function registerAuth(app: FastifyInstance, ctx: Ctx): void {
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (req) => {
@@ -66,7 +71,7 @@ export function registerAuth(app: FastifyInstance, ctx: Ctx): void {
     // Decided by the matched route's pattern, not the raw URL (which may be percent-encoded).
     // An unmatched path answers 404 whoever asks (the route list is public in /openapi.json).
     const route = req.is404 ? undefined : req.routeOptions.url;
-    const mode: AuthMode = route === undefined ? 'none' : (cfg.auth ?? (route.startsWith('/api/') || route === '/mcp' ? 'user' : 'none'));
+    const mode: AuthMode = route === undefined ? 'none' : authModeOf(route, cfg);
     const unsafe = !SAFE.has(req.method);
     if (cfg.sameOriginOnly && unsafe && !isSameOrigin(req, ctx.config.publicUrl)) throw crossOrigin();
     if (mode === 'none') return;

@@ -8,10 +8,13 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
 import { API_VERSION } from '../version.ts';
+import { authModeOf } from './auth.ts';
+import { enrichDocument, FACTS_KEY, loadExamples, type RouteFacts } from './openapi-enrich.ts';
 
 const require = createRequire(import.meta.url);
 
 export async function registerDocs(app: FastifyInstance, publicUrl: () => string): Promise<void> {
+  const examples = loadExamples();
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -32,11 +35,31 @@ export async function registerDocs(app: FastifyInstance, publicUrl: () => string
       },
       security: [{ bearer: [] }, { session: [] }],
     },
-    transform: jsonSchemaTransform,
+    // Each route's guard (auth mode, scope, validation style) rides along to the document
+    // pass, which derives its error responses, description and operationId from it.
+    transform: (arg) => {
+      const out = jsonSchemaTransform(arg) as { schema: any; url: string };
+      if (out.schema?.hide) return out;
+      const route = (arg as any).route as { method: string | string[]; config?: Record<string, any>; schema?: Record<string, any> };
+      const cfg = route.config ?? {};
+      const src = route.schema ?? {};
+      const facts: RouteFacts = {
+        method: String(Array.isArray(route.method) ? route.method[0] : route.method).toUpperCase(),
+        path: arg.url,
+        auth: authModeOf(arg.url, cfg),
+        scope: cfg.scope,
+        validationStatus: cfg.validationStatus ?? 400,
+        sameOriginOnly: cfg.sameOriginOnly === true,
+        hasInput: Boolean(src.body || src.querystring || src.params),
+        produces: src.produces,
+        idempotent: Boolean(out.schema?.headers?.properties?.['idempotency-key']),
+      };
+      return { ...out, schema: { ...out.schema, [FACTS_KEY]: facts } };
+    },
     transformObject: (doc) => {
       const out = jsonSchemaTransformObject(doc) as any;
       out.servers = [{ url: publicUrl() }];
-      return out;
+      return enrichDocument(out, publicUrl(), examples);
     },
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorBody } from './common.ts';
 
 export const NoteSchema = z.object({ ts: z.string(), text: z.string(), tags: z.array(z.string()) }).meta({ id: 'Note' });
 
@@ -13,6 +14,9 @@ export const UsageLimitSchema = z
   })
   .meta({ id: 'UsageLimit' });
 export type UsageLimit = z.infer<typeof UsageLimitSchema>;
+
+/** The 429 of POST /api/ask: the plan's question limit, with the counts. */
+export const UsageLimitErrorBody = ErrorBody.extend({ usage_limit: UsageLimitSchema }).meta({ id: 'UsageLimitError' });
 
 export const AskBody = z.strictObject({ question: z.string().trim().min(1).max(1000) }).meta({ id: 'AskRequest' });
 

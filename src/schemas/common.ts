@@ -3,23 +3,34 @@
 import { z } from 'zod';
 import { isValidZone, parseDate, TimeError } from '../domain/time.ts';
 
+// The error family: one base body and the variants that add keys, each exactly as sent.
 export const ErrorBody = z
   .object({
-    error: z.string().describe('machine-readable code, e.g. unauthorized, not_found'),
+    error: z.string().describe('machine-readable code, e.g. unauthorized, not_found, insufficient_scope'),
     message: z.string().nullable().describe('human-readable detail'),
   })
   .meta({ id: 'Error' });
 
-export const ValidationErrorBody = z
+export const ValidationIssue = z
   .object({
-    detail: z.array(
-      z.object({
-        loc: z.array(z.union([z.string(), z.number()])),
-        msg: z.string(),
-        type: z.string(),
-      }),
-    ),
+    loc: z.array(z.union([z.string(), z.number().int()])).describe('where: body, query, path or header, then the field path'),
+    msg: z.string(),
+    type: z.string().describe('the validator issue code, e.g. invalid_type, too_big'),
   })
+  .meta({ id: 'ValidationIssue' });
+
+export const ErrorWithDetailBody = ErrorBody.extend({
+  detail: z.array(ValidationIssue).optional().describe('present when the request did not match its schema: one entry per problem'),
+})
+  .describe('a 400: invalid JSON, a request that does not match its schema (with detail), or a rule the request breaks')
+  .meta({ id: 'ErrorWithDetail' });
+
+export const RateLimitErrorBody = ErrorBody.extend({
+  retry_after: z.number().int().min(1).describe('seconds to wait; also sent as the Retry-After header'),
+}).meta({ id: 'RateLimitError' });
+
+export const ValidationErrorBody = z
+  .object({ detail: z.array(ValidationIssue) })
   .meta({ id: 'ValidationError' });
 
 export const Ok = z.object({ ok: z.literal(true) });
@@ -43,7 +54,7 @@ export const DateString = z
     },
     { message: 'must be a real date in YYYY-MM-DD form' },
   )
-  .describe('YYYY-MM-DD');
+  .meta({ description: 'YYYY-MM-DD', format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 
 export const Region = z.enum(['uk', 'us']);
 export const Units = z.enum(['metric', 'imperial']);

@@ -7,8 +7,8 @@ export const Reaction = z
 
 export const Event = z
   .object({
-    id: z.string().describe('8 lowercase hexadecimal characters, unique within the family'),
-    ts: z.string().describe('family-local YYYY-MM-DDTHH:MM:SS'),
+    id: z.string().meta({ description: '8 lowercase hexadecimal characters, unique within the family', pattern: '^[0-9a-f]{8}$' }),
+    ts: z.string().meta({ description: 'family-local YYYY-MM-DDTHH:MM:SS', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}$' }),
     type: z.enum(EVENT_TYPES),
     author: z.string(),
     ml: z.number().int().nullable(),

@@ -1,9 +1,23 @@
 import { z } from 'zod';
 
-const Obj = z.record(z.string(), z.unknown());
+const Range = z.object({ min: z.number(), max: z.number() });
 
+export const SupplementStatus = z
+  .object({
+    given: z.boolean().describe('at least one entry logged today'),
+    count_today: z.number().int(),
+    ug_today: z.number().describe('sum of today’s ug values'),
+    relevant: z.boolean().describe('the region’s guidance applies to this child as logged'),
+    guidance_ug: z.number().nullable(),
+    guidance_range_ug: Range.nullable(),
+    source: z.string().nullable().describe('plain-words guidance with its source'),
+  })
+  .meta({ id: 'SupplementStatus' });
+
+// Listed keys are always sent; more may be added (the spec allows it), hence
+// additionalProperties: true in the document while the type stays exact for the code.
 export const LiveStatusSchema = z
-  .looseObject({
+  .object({
     now: z.string(),
     asleep: z.boolean(),
     night_sleep: z.boolean().nullable(),
@@ -18,8 +32,14 @@ export const LiveStatusSchema = z
     last_poop_hours_ago: z.number().nullable(),
     poop_status: z.string().nullable(),
     expected_bedtime_at: z.string().nullable(),
-    next_nap_window_at: Obj.nullable(),
+    next_nap_window_at: z
+      .object({ start: z.string(), end: z.string() })
+      .nullable()
+      .describe('local timestamps: last wake plus the age band’s shortest and longest wake window'),
     daily_milk_target_ml: z.number().int().nullable(),
-    supplement_log: Obj.nullable(),
+    supplement_log: z
+      .object({ vitd: SupplementStatus, iron: SupplementStatus, multivitamin: SupplementStatus })
+      .nullable()
+      .describe('per supplement: given today, counts and the region’s guidance'),
   })
-  .meta({ id: 'LiveStatus' });
+  .meta({ id: 'LiveStatus', additionalProperties: true });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { EVENT_TYPES, MEAL_TYPES } from '../domain/types.ts';
 import { DateString, IanaZone } from './common.ts';
 import { Event } from './event.ts';
+import { LiveStatusSchema } from './insights.ts';
 
 const LocalTs = z
   .string()
@@ -50,13 +51,12 @@ export const Warning = z
   })
   .meta({ id: 'LogWarning' });
 
-const Live = z.record(z.string(), z.unknown()).describe('the live status (see GET /api/vega/live)');
 
 export const LogResponse = z
   .object({
     status: z.literal('ok'),
     event: Event,
-    live: Live,
+    live: LiveStatusSchema,
     unknown_foods: z.array(z.string()),
     warning: Warning.nullable(),
   })
@@ -84,11 +84,11 @@ export const IdBody = z.strictObject({ id: z.string().min(1).max(40) });
 export const ReactBody = z.strictObject({ id: z.string().min(1).max(40), emoji: z.string().min(1).max(16) });
 
 export const MutationResponse = z
-  .object({ status: z.literal('ok'), event: Event.nullable(), removed: Event.nullable(), live: Live.nullable() })
+  .object({ status: z.literal('ok'), event: Event.nullable(), removed: Event.nullable(), live: LiveStatusSchema.nullable() })
   .meta({ id: 'MutationResponse' });
 
 export const UndoResponse = z
-  .object({ status: z.literal('ok'), removed: Event.nullable(), message: z.string().nullable(), live: Live.nullable() })
+  .object({ status: z.literal('ok'), removed: Event.nullable(), message: z.string().nullable(), live: LiveStatusSchema.nullable() })
   .meta({ id: 'UndoResponse' });
 
 export const EventList = z.object({ events: z.array(Event) }).meta({ id: 'EventList' });
@@ -107,9 +107,11 @@ export const SuggestionsQuery = z.object({
     .regex(/^\d{1,6}$/, 'must be a whole number from 1 to 100')
     .transform(Number)
     .pipe(SuggestionLimit)
-    .optional()
-    .transform((v) => v ?? 12)
-    .describe('1 to 100, default 12'),
+    .default(12)
+    // Documented as what it is to a caller: an integer 1 to 100, default 12 (the digits-only
+    // rule above is how the text of a query string is read). zod drops `default` from the
+    // input side of a transform, so it travels as x-default (see openapi-enrich.ts).
+    .meta({ type: 'integer', minimum: 1, maximum: 100, 'x-default': 12, pattern: undefined, description: '1 to 100, default 12' }),
 });
 
 export const RecipeBody = z

@@ -79,7 +79,7 @@ export async function logEvent(ctx: Ctx, actor: Actor, input: LogInput, idempote
     return {
       status: 'ok' as const,
       event: toLogEvent(row),
-      live: await computeLive(tx, family, now) as unknown as Record<string, unknown>,
+      live: await computeLive(tx, family, now),
       unknown_foods: unknown,
       warning,
     };
@@ -104,7 +104,7 @@ async function insertWithFreshId(tx: FamilyScope, base: Omit<EventRow, 'id' | 'f
 }
 
 async function liveAfter(ctx: Ctx, scope: FamilyScope, family: FamilyRow) {
-  return (await computeLive(scope, family, ctx.clock())) as unknown as Record<string, unknown>;
+  return computeLive(scope, family, ctx.clock());
 }
 
 export async function editEvent(ctx: Ctx, actor: Actor, input: EditInput) {

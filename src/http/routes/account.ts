@@ -16,7 +16,7 @@ import {
   OnboardBody,
   RedirectOk,
 } from '../../schemas/account.ts';
-import { ErrorBody, Ok, ValidationErrorBody } from '../../schemas/common.ts';
+import { ErrorBody, Ok, RateLimitErrorBody, ValidationErrorBody } from '../../schemas/common.ts';
 import { Event } from '../../schemas/event.ts';
 import { clearSessionCookie, signedIn } from '../cookies.ts';
 import { actorOf } from '../auth.ts';
@@ -33,7 +33,7 @@ export function accountRoutes(app: FastifyInstance, ctx: Ctx): void {
       summary: 'Sign up: creates the family, its child profile and the first admin; sets the session cookie',
       security: [],
       body: OnboardBody,
-      response: { 200: RedirectOk, 400: ErrorBody, 409: ErrorBody, 429: ErrorBody },
+      response: { 200: RedirectOk, 400: ErrorBody, 409: ErrorBody, 429: RateLimitErrorBody },
     },
     handler: async (req, reply) => {
       return signedIn(reply, await onboard(ctx, req.body, req.ip), ctx.config.publicUrl);

@@ -1,7 +1,7 @@
 // Spec section "Question answering (paid plan)".
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AskBody, AskResponse, NoteDeleteBody, NoteList } from '../../schemas/ask.ts';
+import { AskBody, AskResponse, NoteDeleteBody, NoteList, UsageLimitErrorBody } from '../../schemas/ask.ts';
 import type { Ctx } from '../../services/context.ts';
 import { askQuestion } from '../../services/ask.ts';
 import { deleteNote, listNotes } from '../../services/notes.ts';
@@ -19,7 +19,7 @@ export function askRoutes(app: FastifyInstance, ctx: Ctx): void {
       tags,
       summary: 'Ask about the family’s own log, or save a note with "remember: …" (paid plan)',
       body: AskBody,
-      response: { 200: AskResponse, 400: ErrorBody, 402: ErrorBody, 403: ErrorBody, 429: ErrorBody },
+      response: { 200: AskResponse, 400: ErrorBody, 402: ErrorBody, 403: ErrorBody, 429: UsageLimitErrorBody },
     },
     handler: async (req) => askQuestion(ctx, actorOf(req), req.body.question),
   });

@@ -4,10 +4,21 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../services/context.ts';
 import { Me } from '../../schemas/account.ts';
-import { ErrorBody, Ok } from '../../schemas/common.ts';
+import { ErrorBody, Ok, RateLimitErrorBody } from '../../schemas/common.ts';
 import { recordAnalytics } from '../../services/analytics.ts';
 import { actorOf } from '../auth.ts';
 import { API_VERSION } from '../../version.ts';
+
+const ApiIndex = z
+  .object({
+    name: z.string(),
+    version: z.string(),
+    base_url: z.string(),
+    documents: z.record(z.string(), z.string()).describe('name → absolute URL: openapi, docs, redoc, developers, llms_txt, …'),
+    auth: z.record(z.string(), z.string()).describe('how to send each kind of credential'),
+    endpoints: z.array(z.object({ method: z.string(), path: z.string(), summary: z.string().nullable() })),
+  })
+  .meta({ id: 'ApiIndex' });
 
 export function discoveryRoutes(app: FastifyInstance, ctx: Ctx): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -19,7 +30,7 @@ export function discoveryRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   r.get('/api', {
     config: { auth: 'none' },
-    schema: { tags: ['Discovery'], summary: 'A JSON index of the endpoints and documents', security: [] },
+    schema: { tags: ['Discovery'], summary: 'A JSON index of the endpoints and documents', security: [], response: { 200: ApiIndex } },
     handler: async () => {
       const doc = app.swagger() as { paths?: Record<string, Record<string, { summary?: string }>> };
       const endpoints = Object.entries(doc.paths ?? {}).flatMap(([path, ops]) =>
@@ -67,7 +78,7 @@ export function discoveryRoutes(app: FastifyInstance, ctx: Ctx): void {
         name: z.string().min(1).max(64),
         props: z.record(z.string().max(64), z.string().max(500)).nullish(),
       }),
-      response: { 200: Ok, 400: ErrorBody },
+      response: { 200: Ok, 400: ErrorBody, 429: RateLimitErrorBody },
     },
     handler: async (req) => recordAnalytics(ctx, req.body.name, req.body.props, req.ip),
   });

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../services/context.ts';
 import { join, login, logout } from '../../services/accounts.ts';
 import { JoinBody, LoginBody, RedirectOk } from '../../schemas/account.ts';
-import { ErrorBody, Ok } from '../../schemas/common.ts';
+import { ErrorBody, Ok, RateLimitErrorBody } from '../../schemas/common.ts';
 import { clearSessionCookie, signedIn } from '../cookies.ts';
 import { resolveActor } from '../auth.ts';
 
@@ -17,7 +17,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: Ctx): void {
       summary: 'Sign in with email and password (JSON or an HTML form post); sets the session cookie',
       security: [],
       body: LoginBody,
-      response: { 200: RedirectOk, 401: ErrorBody, 429: ErrorBody },
+      response: { 200: RedirectOk, 401: ErrorBody, 429: RateLimitErrorBody },
     },
     handler: async (req, reply) => {
       return signedIn(reply, await login(ctx, req.body.email, req.body.password, req.ip), ctx.config.publicUrl);
@@ -42,7 +42,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: Ctx): void {
       summary: 'Create a member account in the inviting family with an invite code; sets the session cookie',
       security: [],
       body: JoinBody,
-      response: { 200: RedirectOk, 404: ErrorBody, 409: ErrorBody, 410: ErrorBody },
+      response: { 200: RedirectOk, 404: ErrorBody, 409: ErrorBody, 410: ErrorBody, 429: RateLimitErrorBody },
     },
     handler: async (req, reply) => {
       return signedIn(reply, await join(ctx, req.body, req.ip), ctx.config.publicUrl);

@@ -1,0 +1,84 @@
+// The names the OpenAPI document gives operations and tags. operationIds are part of the
+// contract (client generators turn them into method names), so they are fixed here, keyed by
+// METHOD and path, never derived from anything that may be renamed. A route missing from the
+// table still gets a deterministic camelCase name from its method and path (operationIdFor).
+
+export const OPERATION_IDS: Record<string, string> = {
+  'GET /api/health': 'getHealth',
+  'GET /api': 'getApiIndex',
+  'GET /api/me': 'getMe',
+  'POST /api/analytics': 'recordAnalyticsEvent',
+  'GET /.well-known/tracker-connector.json': 'getConnectorManifest',
+  'GET /llms.txt': 'getLlmsTxt',
+  'GET /.well-known/agent-instructions.md': 'getAgentInstructions',
+  'GET /developers': 'getDeveloperPortal',
+
+  'POST /login': 'signIn',
+  'POST /logout': 'signOut',
+  'POST /api/vega/join': 'joinFamily',
+  'POST /api/vega/onboard': 'signUp',
+  'GET /api/vega/growth-summary': 'getGrowthSummary',
+  'GET /api/vega/export': 'exportFamily',
+  'GET /api/vega/family': 'getFamily',
+  'DELETE /api/vega/family': 'deleteFamily',
+  'POST /api/vega/invite': 'createInvite',
+  'POST /api/vega/invite/revoke': 'revokeInvite',
+
+  'POST /api/vega/token': 'createToken',
+  'GET /api/vega/tokens': 'listTokens',
+  'POST /api/vega/token/revoke': 'revokeToken',
+
+  'GET /api/vega/profile': 'getProfile',
+  'POST /api/vega/profile': 'updateProfile',
+
+  'POST /api/vega/log': 'logEvent',
+  'GET /api/vega/food/suggestions': 'getFoodSuggestions',
+  'POST /api/vega/event/edit': 'editEvent',
+  'POST /api/vega/event/delete': 'deleteEvent',
+  'POST /api/vega/event/react': 'reactToEvent',
+  'POST /api/vega/recipes': 'saveRecipe',
+  'POST /api/vega/undo': 'undoLastEvent',
+  'GET /api/vega/today': 'getToday',
+  'GET /api/vega/events': 'listEventsOfDay',
+
+  'GET /api/vega/live': 'getLiveStatus',
+  'GET /api/vega/stats': 'getStats',
+  'GET /api/vega/patterns': 'getPatterns',
+  'GET /api/vega/measurements': 'listMeasurements',
+
+  'POST /api/ask': 'askQuestion',
+  'GET /api/ask/notes': 'listNotes',
+  'POST /api/ask/notes/delete': 'deleteNote',
+};
+
+const VERB: Record<string, string> = { GET: 'get', POST: 'post', PUT: 'put', PATCH: 'patch', DELETE: 'delete' };
+
+/** The table's name, else method + path words in camelCase: POST /api/vega/feed/start → postFeedStart. */
+export function operationIdFor(method: string, path: string): string {
+  const fixed = OPERATION_IDS[`${method} ${path}`];
+  if (fixed) return fixed;
+  const words = path
+    .split('/')
+    .filter((p) => p !== '' && p !== 'api' && p !== 'vega')
+    .flatMap((p) => p.replace(/^:/, 'by-').split(/[^A-Za-z0-9]+/))
+    .filter(Boolean);
+  return [VERB[method] ?? method.toLowerCase(), ...words.map((w) => w[0].toUpperCase() + w.slice(1).toLowerCase())].join('');
+}
+
+/** One tag per resource, in the order Redoc and Swagger UI list them. */
+export const TAGS: { name: string; description: string }[] = [
+  { name: 'Discovery', description: 'Health, the API index, who the credential belongs to, and the documents for developers and agents.' },
+  { name: 'Account', description: 'Signing up, signing in and out, joining by invite, the family, its export and deletion.' },
+  { name: 'Tokens', description: 'API tokens for scripts and the MCP connector (read or write scope).' },
+  { name: 'Profile', description: 'The child profile and the family settings.' },
+  { name: 'Tracker', description: 'Logging events and correcting or reading the family log.' },
+  { name: 'Insights', description: 'Live status, patterns and growth measurements derived from the log.' },
+  { name: 'Question answering', description: "Questions about the family's own log, and remembered notes (paid plan)." },
+  { name: 'Analytics', description: 'Anonymous product analytics (allowlisted event names only).' },
+];
+
+/** A tag for a route that declares none: the first path word after /api (and /vega). */
+export function fallbackTag(path: string): string {
+  const word = path.split('/').filter((p) => p !== '' && p !== 'api' && p !== 'vega')[0] ?? 'Discovery';
+  return word[0].toUpperCase() + word.slice(1);
+}
