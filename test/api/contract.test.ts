@@ -1,0 +1,257 @@
+// The contract: every operation in /openapi.json is driven through its success and error
+// paths on both databases, and every response (status, headers, body) is checked against the
+// served document with ajv. Any undocumented status or body mismatch fails. The document's
+// examples are checked against what the same calls really return (same structure, valid
+// against the schema); UPDATE_OPENAPI_EXAMPLES=1 re-records them from this run.
+import { describe, test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { testDatabases } from '../helpers/databases.ts';
+import { call, sessionCookieOf, signUp, startApp, type Cred, type Family, type TestApp } from '../helpers/app.ts';
+import { Contract, shapeOf } from '../helpers/openapi-contract.ts';
+import { EXAMPLES_FILE, type RecordedExamples } from '../../src/http/openapi-enrich.ts';
+
+const RECORD = process.env.UPDATE_OPENAPI_EXAMPLES === '1';
+const TEXT_EXAMPLE_CHARS = 400;
+
+for (const d of testDatabases()) {
+  describe(`OpenAPI contract [${d.name}]`, { skip: d.skip }, () => {
+    let t: TestApp;
+    let c: Contract;
+    let admin: Family;
+    let member: { cookie: string; token: string };
+    let readOnly: string;
+
+    async function req(method: string, url: string, body?: unknown, cred: Cred = {}) {
+      const res = await call(t.app, method, url, body, cred);
+      c.check(method, url, res, typeof body === 'object' && body !== null ? body : undefined);
+      return res;
+    }
+    const expect = (res: { status: number; text: string }, status: number, label: string) =>
+      assert.equal(res.status, status, `${label}: ${res.text.slice(0, 300)}`);
+
+    before(async () => {
+      t = await startApp(d.name, { TRACKER_PLAN_DEFAULT: 'paid' });
+      c = new Contract((await call(t.app, 'GET', '/openapi.json')).body);
+    });
+    after(async () => t?.close());
+
+    test('discovery, sign-up, sign-in, invites and joining', async () => {
+      expect(await req('GET', '/api/health'), 200, 'health');
+      expect(await req('GET', '/api'), 200, 'index');
+      for (const p of ['/.well-known/tracker-connector.json', '/llms.txt', '/.well-known/agent-instructions.md', '/developers']) {
+        expect(await req('GET', p), 200, p);
+      }
+      expect(await req('GET', '/api/me'), 401, 'me without a credential');
+      expect(await req('POST', '/api/analytics', { name: 'app_open' }), 200, 'analytics');
+      expect(await req('POST', '/api/analytics', { name: 'x', extra: 1 }), 400, 'analytics with an unknown key');
+
+      const signup = { email: 'contract@example.com', password: 'correct horse', baby_name: 'Ada', dob: '2026-05-01', family_name: 'Contract family' };
+      const made = await req('POST', '/api/vega/onboard', signup);
+      expect(made, 200, 'onboard');
+      expect(await req('POST', '/api/vega/onboard', signup), 409, 'onboard again');
+      expect(await req('POST', '/api/vega/onboard', { ...signup, email: 'not an email' }), 400, 'onboard with a bad email');
+      expect(await req('POST', '/api/vega/onboard', signup, { headers: { origin: 'https://evil.example' } }), 403, 'onboard cross-origin');
+
+      expect(await req('POST', '/login', { email: signup.email, password: signup.password }), 200, 'login');
+      expect(await req('POST', '/login', { email: signup.email, password: 'wrong password' }), 401, 'bad password');
+      expect(await req('POST', '/login', { email: signup.email }), 400, 'login without password');
+      expect(await req('POST', '/logout'), 200, 'logout');
+      expect(await req('POST', '/logout', undefined, { headers: { origin: 'https://evil.example' } }), 403, 'logout cross-origin');
+
+      const cookie = sessionCookieOf(made);
+      const tok = await req('POST', '/api/vega/token', { label: 'contract' }, { cookie });
+      expect(tok, 200, 'token');
+      admin = { email: signup.email, password: signup.password, cookie, token: tok.body.token, username: 'contract' };
+      expect(await req('GET', '/api/me', undefined, { token: admin.token }), 200, 'me');
+
+      const invite = await req('POST', '/api/vega/invite', undefined, { token: admin.token });
+      expect(invite, 200, 'invite');
+      const joinBody = { code: invite.body.code, email: 'member@example.com', password: 'correct horse' };
+      expect(await req('POST', '/api/vega/join', { ...joinBody, code: 'nope' }), 404, 'join with an unknown code');
+      const joined = await req('POST', '/api/vega/join', joinBody);
+      expect(joined, 200, 'join');
+      expect(await req('POST', '/api/vega/join', { ...joinBody, email: 'other@example.com' }), 410, 'join with a used code');
+      expect(await req('POST', '/api/vega/join', { ...joinBody, password: 1 }), 400, 'join with a bad body');
+      const memberCookie = sessionCookieOf(joined);
+      const memberTok = await req('POST', '/api/vega/token', { label: 'member' }, { cookie: memberCookie });
+      member = { cookie: memberCookie, token: memberTok.body.token };
+      const ro = await req('POST', '/api/vega/token', { label: 'reader', scopes: ['read'] }, { token: admin.token });
+      readOnly = ro.body.token;
+      expect(await req('POST', '/api/vega/token', { label: 'escalate', scopes: ['write'] }, { token: readOnly }), 403, 'read token making a write token');
+      expect(await req('POST', '/api/vega/token', { scopes: [] }, { token: admin.token }), 400, 'token with no scopes');
+
+      expect(await req('POST', '/api/vega/invite', undefined, { token: member.token }), 403, 'member invites');
+      const second = await req('POST', '/api/vega/invite', undefined, { token: admin.token });
+      expect(await req('POST', '/api/vega/invite/revoke', { token: second.body.code }, { token: admin.token }), 200, 'revoke invite');
+      expect(await req('POST', '/api/vega/invite/revoke', { token: 'no-such-code' }, { token: admin.token }), 404, 'revoke unknown invite');
+      expect(await req('POST', '/api/vega/invite/revoke', {}, { token: admin.token }), 422, 'revoke without token');
+    });
+
+    test('family, tokens and profile', async () => {
+      expect(await req('GET', '/api/vega/family', undefined, { token: admin.token }), 200, 'family');
+      expect(await req('GET', '/api/vega/family'), 401, 'family without credential');
+      expect(await req('GET', '/api/vega/growth-summary', undefined, { token: admin.token }), 200, 'growth summary');
+      expect(await req('GET', '/api/vega/growth-summary', undefined, { token: member.token }), 403, 'growth summary as member');
+      expect(await req('GET', '/api/vega/export', undefined, { token: admin.token }), 200, 'export');
+      expect(await req('GET', '/api/vega/export', undefined, { token: member.token }), 403, 'export as member');
+
+      const list = await req('GET', '/api/vega/tokens', undefined, { token: admin.token });
+      expect(list, 200, 'tokens');
+      const reader = list.body.tokens.find((x: any) => x.label === 'reader');
+      const spare = await req('POST', '/api/vega/token', { label: 'spare' }, { token: admin.token });
+      const spareId = (await call(t.app, 'GET', '/api/vega/tokens', undefined, { token: admin.token })).body.tokens.find((x: any) => x.label === 'spare').id;
+      assert.ok(reader && spare.status === 200);
+      expect(await req('POST', '/api/vega/token/revoke', { id: spareId }, { token: admin.token }), 200, 'revoke token');
+      expect(await req('POST', '/api/vega/token/revoke', { id: 'nope' }, { token: admin.token }), 404, 'revoke unknown token');
+      expect(await req('POST', '/api/vega/token/revoke', { id: 5 }, { token: admin.token }), 422, 'revoke with a number');
+
+      expect(await req('GET', '/api/vega/profile', undefined, { token: admin.token }), 200, 'profile');
+      expect(await req('POST', '/api/vega/profile', { baby_name: 'Ada Lovelace' }, { token: admin.token }), 200, 'profile update');
+      expect(await req('POST', '/api/vega/profile', { dob: 'yesterday' }, { token: admin.token }), 400, 'profile bad dob');
+      expect(await req('POST', '/api/vega/profile', { baby_name: 'X' }, { token: member.token }), 403, 'profile as member');
+    });
+
+    test('the log: writes, corrections, reads, and the error statuses every write shares', async () => {
+      const tok = { token: admin.token };
+      const milk = await req('POST', '/api/vega/log', { type: 'milk', ml: 120, ts: '2026-11-22T09:00:00' }, tok);
+      expect(milk, 200, 'log milk');
+      expect(await req('POST', '/api/vega/log', { type: 'solid', foods: ['banana'], meal_type: 'meal', ts: '2026-11-22T08:00:00' }, tok), 200, 'log solid');
+      expect(await req('POST', '/api/vega/log', { type: 'weight', kg: 7.2, ts: '2026-11-22T07:00:00' }, tok), 200, 'log weight');
+      expect(await req('POST', '/api/vega/log', { type: 'milk', ml: 900 }, tok), 400, 'log too much milk');
+      expect(await req('POST', '/api/vega/log', { type: 'milk', ml: 10 }), 401, 'log without credential');
+      expect(await req('POST', '/api/vega/log', { type: 'milk', ml: 10 }, { token: readOnly }), 403, 'log with a read token');
+      expect(await req('POST', '/api/vega/log', '<ml>10</ml>', { ...tok, headers: { 'content-type': 'application/xml' } }), 415, 'log as text');
+      expect(await req('POST', '/api/vega/log', '{"type":', { ...tok, headers: { 'content-type': 'application/json' } }), 400, 'log bad JSON');
+      expect(await req('POST', '/api/vega/log', { type: 'note', note: 'x'.repeat(70 * 1024) }, tok), 413, 'log too large');
+
+      const id = milk.body.event.id;
+      expect(await req('POST', '/api/vega/event/edit', { id, changes: { ml: 130 } }, tok), 200, 'edit');
+      expect(await req('POST', '/api/vega/event/edit', { id: 'ffffffff', changes: { ml: 130 } }, tok), 404, 'edit unknown');
+      expect(await req('POST', '/api/vega/event/edit', { id, changes: { kg: 3 } }, tok), 400, 'edit a field that cannot change');
+      expect(await req('POST', '/api/vega/event/react', { id, emoji: '❤️' }, tok), 200, 'react');
+      expect(await req('POST', '/api/vega/event/react', { id: 'ffffffff', emoji: '❤️' }, tok), 404, 'react unknown');
+      expect(await req('POST', '/api/vega/recipes', { name: 'Green mash', ingredients: ['peas', 'potato'] }, tok), 200, 'recipe');
+      expect(await req('POST', '/api/vega/recipes', { name: '', ingredients: [] }, tok), 400, 'recipe empty');
+
+      expect(await req('GET', '/api/vega/food/suggestions?limit=5', undefined, tok), 200, 'suggestions');
+      expect(await req('GET', '/api/vega/food/suggestions?limit=0', undefined, tok), 422, 'suggestions limit 0');
+      expect(await req('GET', '/api/vega/today', undefined, tok), 200, 'today');
+      expect(await req('GET', '/api/vega/events?date=2026-11-22', undefined, tok), 200, 'events');
+      expect(await req('GET', '/api/vega/events?date=2026-02-30', undefined, tok), 400, 'events bad date');
+      expect(await req('GET', '/api/vega/live', undefined, tok), 200, 'live');
+      expect(await req('GET', '/api/vega/stats', undefined, tok), 200, 'stats');
+      expect(await req('GET', '/api/vega/patterns', undefined, tok), 200, 'patterns');
+      expect(await req('GET', '/api/vega/measurements', undefined, tok), 200, 'measurements');
+      expect(await req('GET', '/api/vega/live'), 401, 'live without credential');
+
+      expect(await req('POST', '/api/vega/event/delete', { id }, tok), 200, 'delete');
+      expect(await req('POST', '/api/vega/event/delete', { id }, tok), 404, 'delete again');
+      expect(await req('POST', '/api/vega/undo', undefined, tok), 200, 'undo');
+      expect(await req('POST', '/api/vega/undo', undefined, { token: readOnly }), 403, 'undo with a read token');
+    });
+
+    test('question answering: answers, notes, 402 and 403', async () => {
+      const tok = { token: admin.token };
+      expect(await req('POST', '/api/ask', { question: 'How much milk today?' }, tok), 200, 'ask');
+      expect(await req('POST', '/api/ask', { question: 'remember: #sleep likes the blue blanket' }, tok), 200, 'remember');
+      expect(await req('POST', '/api/ask', { question: 'remember: #x read tokens cannot' }, { token: readOnly }), 403, 'remember with read token');
+      expect(await req('POST', '/api/ask', { question: '' }, tok), 400, 'empty question');
+      const notes = await req('GET', '/api/ask/notes', undefined, tok);
+      expect(notes, 200, 'notes');
+      expect(await req('POST', '/api/ask/notes/delete', { ts: notes.body.notes[0].ts }, tok), 200, 'delete note');
+      expect(await req('POST', '/api/ask/notes/delete', { ts: '2000-01-01T00:00:00' }, tok), 404, 'delete unknown note');
+      expect(await req('POST', '/api/ask/notes/delete', {}, tok), 422, 'delete note without ts');
+
+      const free: Family = await signUp(t.app, { email: 'free@example.com', family_name: 'Free family' });
+      const me = await call(t.app, 'GET', '/api/me', undefined, { token: free.token });
+      await t.ctx.db.kysely.updateTable('families').set({ plan: 'free' }).where('id', '=', me.body.family_id).execute();
+      expect(await req('POST', '/api/ask', { question: 'How much milk today?' }, { token: free.token }), 402, 'ask on the free plan');
+
+      expect(await req('DELETE', '/api/vega/family', { confirm: 'wrong name' }, { token: free.token }), 400, 'delete family wrong name');
+      expect(await req('DELETE', '/api/vega/family', { confirm: 'Free family' }, { token: free.token }), 200, 'delete family');
+    });
+
+    test('every authenticated read without a credential is a documented 401', async () => {
+      for (const { method, path, op } of c.ops) {
+        if (method === 'GET' && op.responses['401']) expect(await req('GET', path), 401, `${path} without credential`);
+      }
+    });
+
+    test('every response matched the document; every operation was driven to success and to an error', () => {
+      assert.deepEqual(c.problems, [], c.problems.join('\n'));
+      const byOp = new Map<string, Set<number>>();
+      for (const s of c.seen) byOp.set(s.operationId, (byOp.get(s.operationId) ?? new Set()).add(s.status));
+      const missing: string[] = [];
+      for (const { method, path, op } of c.ops) {
+        const statuses = [...(byOp.get(op.operationId) ?? [])];
+        const hasError = Object.keys(op.responses).some((s) => s.startsWith('4'));
+        if (!statuses.some((s) => s < 300)) missing.push(`${method} ${path}: no success driven`);
+        if (hasError && !statuses.some((s) => s >= 400)) missing.push(`${method} ${path}: no error driven`);
+      }
+      assert.deepEqual(missing, []);
+      const statuses = c.seen.length;
+      assert.ok(statuses > 100, `only ${statuses} responses checked`);
+      console.log(`# contract [${d.name}]: ${c.ops.length} operations, ${statuses} responses validated, 0 problems`);
+    });
+
+    test('every operation has operationId, tag, summary, description and real examples', () => {
+      const firstOk = new Map<string, (typeof c.seen)[number]>();
+      for (const s of c.seen) if (s.status < 300 && !firstOk.has(s.operationId)) firstOk.set(s.operationId, s);
+      const bad: string[] = [];
+      const ids = new Set<string>();
+      for (const { method, path, op } of c.ops) {
+        const where = `${method} ${path}`;
+        if (!/^[a-z][A-Za-z0-9]+$/.test(op.operationId ?? '')) bad.push(`${where}: operationId`);
+        if (ids.has(op.operationId)) bad.push(`${where}: duplicate operationId`);
+        ids.add(op.operationId);
+        if (!op.tags?.length || !c.doc.tags.some((t: any) => t.name === op.tags[0])) bad.push(`${where}: tag`);
+        if (!op.summary || !op.description) bad.push(`${where}: summary/description`);
+        if (RECORD) continue;
+        const real = firstOk.get(op.operationId);
+        const [status, response] = Object.entries<any>(op.responses).find(([s]) => s.startsWith('2'))!;
+        const [type, media] = Object.entries<any>(response.content ?? {})[0] ?? [];
+        const example = media?.examples?.recorded?.value;
+        if (example === undefined) {
+          bad.push(`${where}: no response example`);
+          continue;
+        }
+        const err = c.validate(`/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}/${method.toLowerCase()}/responses/${status}/content/${type.replace(/\//g, '~1')}/schema`, example);
+        if (err) bad.push(`${where}: example does not match its schema: ${err}`);
+        if (typeof example === 'string') {
+          if (!real?.text.startsWith(example)) bad.push(`${where}: text example is not what is served`);
+        } else if (!real || !assertShape(example, real.body)) {
+          bad.push(`${where}: example differs in structure from the real response`);
+        }
+        const reqMedia = op.requestBody?.content?.['application/json'];
+        if (reqMedia && reqMedia.examples?.recorded?.value === undefined) bad.push(`${where}: no request example`);
+      }
+      assert.deepEqual(bad, []);
+    });
+
+    test('recorded examples (UPDATE_OPENAPI_EXAMPLES=1 rewrites them from this run)', { skip: !RECORD || d.name !== 'sqlite' }, () => {
+      const out: RecordedExamples = { operations: {}, errors: {} };
+      for (const s of c.seen) {
+        if (s.status < 300 && !out.operations[s.operationId]) {
+          const text = typeof s.body === 'string';
+          out.operations[s.operationId] = {
+            ...(s.request !== undefined ? { request: s.request } : {}),
+            status: s.status,
+            response: text ? s.text.slice(0, TEXT_EXAMPLE_CHARS) : s.body,
+            ...(text ? { truncated: true } : {}),
+          };
+        }
+        const code = (s.body as any)?.error;
+        if (s.status >= 400 && typeof code === 'string') {
+          out.errors[s.status] ??= {};
+          out.errors[s.status][code] ??= s.body;
+        }
+      }
+      writeFileSync(EXAMPLES_FILE, JSON.stringify(out, null, 2) + '\n');
+    });
+  });
+}
+
+function assertShape(example: unknown, real: unknown): boolean {
+  return JSON.stringify(shapeOf(example)) === JSON.stringify(shapeOf(real));
+}
