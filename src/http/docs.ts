@@ -13,6 +13,15 @@ import { enrichDocument, FACTS_KEY, loadExamples, type RouteFacts } from './open
 
 const require = createRequire(import.meta.url);
 
+// Redoc's menu footer always draws its logo from Redocly's CDN (no option turns it off); the
+// CSP blocks it and it would tell a third party who reads the docs. The image is dropped
+// (the component hides itself when the image fails); the "API docs by Redocly" link stays.
+const REDOC_CDN_LOGO = /src:"https:\/\/cdn\.redoc\.ly\/[^"]*"/g;
+
+export function localRedocBundle(source: string): string {
+  return source.replace(REDOC_CDN_LOGO, 'src:""');
+}
+
 export async function registerDocs(app: FastifyInstance, publicUrl: () => string): Promise<void> {
   const examples = loadExamples();
   await app.register(swagger, {
@@ -67,7 +76,7 @@ export async function registerDocs(app: FastifyInstance, publicUrl: () => string
 
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: false });
 
-  const redocBundle = readFileSync(require.resolve('redoc/bundles/redoc.standalone.js'));
+  const redocBundle = localRedocBundle(readFileSync(require.resolve('redoc/bundles/redoc.standalone.js'), 'utf8'));
   app.get('/redoc/redoc.standalone.js', { schema: { hide: true }, config: { auth: 'none' } }, async (_req, reply) =>
     reply.type('application/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=86400').send(redocBundle),
   );
@@ -76,7 +85,7 @@ export async function registerDocs(app: FastifyInstance, publicUrl: () => string
       .type('text/html; charset=utf-8')
       .send(
         '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Baby Tracker API — Redoc</title>' +
-          '<meta name="viewport" content="width=device-width, initial-scale=1"></head><body>' +
+          '<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"></head><body>' +
           '<redoc spec-url="/openapi.json"></redoc><script src="/redoc/redoc.standalone.js"></script></body></html>',
       ),
   );
