@@ -14,6 +14,10 @@ const schema = z.object({
   ASK_LLM_API_KEY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().default('false'),
+  MCP_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .refine((v) => parseOrigins(v) !== null, { message: 'must be comma-separated origins such as https://app.example.com (scheme, host, optional port; no path)' }),
 });
 
 export interface Config {
@@ -31,6 +35,21 @@ export interface Config {
   logLevel: string;
   /** fastify's trustProxy: whose X-Forwarded-For to believe for the client address */
   trustProxy: boolean | string;
+  /** browser origins besides the service's own that may call /mcp (CORS) */
+  mcpAllowedOrigins: string[];
+}
+
+/** "https://a.example, http://localhost:6274" → the origins, or null when one is not an origin. */
+function parseOrigins(v: string): string[] | null {
+  const items = v.split(',').map((x) => x.trim()).filter(Boolean);
+  for (const item of items) {
+    try {
+      if (new URL(item).origin !== item) return null;
+    } catch {
+      return null;
+    }
+  }
+  return items;
 }
 
 /** 'true' (any proxy), 'false' (none), or a comma-separated list of proxy addresses/CIDRs. */
@@ -64,5 +83,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     llm: e.ASK_LLM_URL ? { url: e.ASK_LLM_URL, model: e.ASK_LLM_MODEL ?? 'gpt-4o-mini', apiKey: e.ASK_LLM_API_KEY } : null,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    mcpAllowedOrigins: parseOrigins(e.MCP_ALLOWED_ORIGINS) ?? [],
   };
 }

@@ -19,15 +19,29 @@ export function hostAllowed(host: string | undefined, publicUrl: string): boolea
   return name === new URL(publicUrl).hostname || name === 'localhost' || isIP(bare) !== 0;
 }
 
-/** No Origin (not a browser) is fine; a browser's Origin must be this service's own. */
-export function originAllowed(origin: string | undefined, host: string | undefined, protocol: string, publicUrl: string): boolean {
+/**
+ * No Origin (not a browser) is fine; a browser's Origin must be this service's own or one the
+ * operator listed in MCP_ALLOWED_ORIGINS (a browser-based MCP client).
+ */
+export function originAllowed(
+  origin: string | undefined,
+  host: string | undefined,
+  protocol: string,
+  publicUrl: string,
+  allowed: readonly string[] = [],
+): boolean {
   if (origin === undefined) return true;
-  return origin === new URL(publicUrl).origin || (host !== undefined && origin === `${protocol}://${host}`);
+  return origin === new URL(publicUrl).origin || (host !== undefined && origin === `${protocol}://${host}`) || allowed.includes(origin);
 }
 
-export function checkHostAndOrigin(headers: { host?: string; origin?: string }, protocol: string, publicUrl: string): void {
+export function checkHostAndOrigin(
+  headers: { host?: string; origin?: string },
+  protocol: string,
+  publicUrl: string,
+  allowed: readonly string[] = [],
+): void {
   if (!hostAllowed(headers.host, publicUrl)) throw forbidden('The Host header does not name this service.', 'invalid_host');
-  if (!originAllowed(headers.origin, headers.host, protocol, publicUrl)) {
+  if (!originAllowed(headers.origin, headers.host, protocol, publicUrl, allowed)) {
     throw forbidden('Requests from another website are refused.', 'cross_origin_refused');
   }
 }
@@ -37,3 +51,7 @@ export function bearerToken(authorization: string | undefined): string | null {
   const m = authorization === undefined ? null : /^Bearer\s+(\S+)\s*$/i.exec(authorization);
   return m ? m[1] : null;
 }
+
+/** CORS response headers for an allowed browser origin (bearer tokens only: no credentials mode). */
+export const CORS_ALLOW_HEADERS = 'Authorization, Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID';
+export const CORS_EXPOSE_HEADERS = 'WWW-Authenticate, Retry-After, Mcp-Session-Id, Mcp-Protocol-Version';

@@ -55,3 +55,8 @@ export function eventPhrase(e: LogEvent, today: string): string {
 export function countPhrase(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
+
+/** A day after the family's today has nothing logged yet: say so rather than answer "0 events". */
+export function futureDateMessage(date: string, today: string): string | null {
+  return date > today ? `${date} is in the future: today is ${today} in the family's time zone, so nothing can be logged for that day yet.` : null;
+}

@@ -7,7 +7,8 @@ import { getLive, getPatterns } from '../services/insights.ts';
 import { getProfile } from '../services/profile.ts';
 import { DateString } from '../schemas/common.ts';
 import type { PromptDef } from './registry-types.ts';
-import { stampLine, stampOf } from './present.ts';
+import { futureDateMessage, stampLine, stampOf } from './present.ts';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 
 const NON_CLINICAL =
   'Keep to what the log shows. Do not diagnose, assess symptoms or advise on medication; if something looks worrying, suggest asking a health professional.';
@@ -24,6 +25,9 @@ export const prompts: PromptDef[] = [
     args: { date: DateString.optional().describe('YYYY-MM-DD, family-local; defaults to today') },
     build: async (env, args) => {
       const date = args.date ?? env.today;
+      // Prompts have no tool-error channel: a JSON-RPC invalid-params error says what is wrong.
+      const future = futureDateMessage(date, env.today);
+      if (future) throw new McpError(ErrorCode.InvalidParams, future);
       const day = await eventsOfDay(env.ctx, env.actor, date);
       const stamp = stampOf(env);
       return {

@@ -20,9 +20,13 @@ const IdempotencyKey = z
   .max(200)
   .describe('optional; any unique string per intended action (e.g. a UUID): a retry with the same key within 24 hours returns the first result and changes nothing');
 
-/** The arguments a tool takes on the wire: its own, plus idempotency_key for writes. */
+/**
+ * The arguments a tool takes on the wire: its own, plus idempotency_key for writes. Strict:
+ * an unknown key is refused (additionalProperties: false), never silently ignored, so a
+ * misspelt argument cannot pass for a default.
+ */
 export function inputSchemaOf(t: ToolDef): z.ZodObject {
-  return t.keyed ? t.input.extend({ idempotency_key: IdempotencyKey.optional() }) : t.input;
+  return (t.keyed ? t.input.extend({ idempotency_key: IdempotencyKey.optional() }) : t.input).strict();
 }
 
 /** What structuredContent holds: who and when, the plain-language line, then the data. */

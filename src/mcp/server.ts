@@ -3,7 +3,7 @@
 // every reply is application/json and never an SSE stream.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { JSONRPCMessageSchema, McpError, ReadResourceRequestSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { requireScope } from '../services/actor.ts';
 import { scopeOf } from '../services/context.ts';
 import { idempotentCall } from '../services/idempotency.ts';
@@ -15,6 +15,9 @@ import { STAMP_MARK, stampLine, stampOf, toolError, toolResult, type Stamp } fro
 import { SERVER_INSTRUCTIONS } from './agent-text.ts';
 
 export const SERVER_NAME = 'baby-tracker';
+
+/** MCP's "resource not found" (the spec's suggested code; the SDK would say invalid params). */
+export const RESOURCE_NOT_FOUND = -32002;
 
 export function createMcpServer(env: Env): McpServer {
   const server = new McpServer(
@@ -47,14 +50,25 @@ export function createMcpServer(env: Env): McpServer {
     );
   }
 
+  const readResource = async (r: (typeof RESOURCES)[number], uri: string) => {
+    requireScope(env.actor, 'read');
+    const o = await r.read(env);
+    const text = JSON.stringify({ ...stamp, summary: o.summary, ...o.data });
+    return { contents: [{ uri, mimeType: 'application/json', text }] };
+  };
   for (const r of RESOURCES) {
-    server.registerResource(r.name, r.uri, { title: r.title, description: r.description, mimeType: 'application/json' }, async (uri) => {
-      requireScope(env.actor, 'read');
-      const o = await r.read(env);
-      const text = JSON.stringify({ ...stamp, summary: o.summary, ...o.data });
-      return { contents: [{ uri: uri.href, mimeType: 'application/json', text }] };
-    });
+    server.registerResource(r.name, r.uri, { title: r.title, description: r.description, mimeType: 'application/json' }, async (uri) =>
+      readResource(r, uri.href),
+    );
   }
+  // resources/read answered here rather than by the SDK, so an unknown URI is -32002
+  // (resource not found, as the MCP spec suggests) with the URI in data.
+  server.server.removeRequestHandler('resources/read');
+  server.server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    const r = RESOURCES.find((x) => x.uri === request.params.uri);
+    if (!r) throw new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${request.params.uri}`, { uri: request.params.uri });
+    return readResource(r, r.uri);
+  });
 
   for (const p of PROMPTS) {
     server.registerPrompt(p.name, { title: p.title, description: p.description, argsSchema: p.args }, async (args) => {
@@ -63,6 +77,9 @@ export function createMcpServer(env: Env): McpServer {
       return { description: built.description, messages: [{ role: 'user', content: { type: 'text', text: built.text } }] };
     });
   }
+  // The SDK announces listChanged for tools, resources and prompts; this server is stateless
+  // (one per request) and never sends a list_changed notification, so it says false.
+  server.server.registerCapabilities({ tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } });
   return server;
 }
 

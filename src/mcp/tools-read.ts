@@ -1,6 +1,7 @@
 // Reading tools: live status, a day's log, patterns, solids, growth, profile, family and food
 // suggestions. Each calls one read service and presents it with a one-line digest.
 import { z } from 'zod';
+import { AppError } from '../errors.ts';
 import { getLive, getPatterns } from '../services/insights.ts';
 import { eventsOfDay, foodSuggestions, measurements } from '../services/event-reads.ts';
 import { getProfile } from '../services/profile.ts';
@@ -12,7 +13,7 @@ import { FamilyListing } from '../schemas/account.ts';
 import { LiveStatusSchema } from '../schemas/insights.ts';
 import { formatDuration } from '../domain/patterns-stats.ts';
 import { tool, type ToolDef } from './registry-types.ts';
-import { countPhrase } from './present.ts';
+import { countPhrase, futureDateMessage } from './present.ts';
 import { PatternsView, SolidsView } from './shapes.ts';
 
 const read = { scope: 'read', kind: 'read', idempotent: true } as const;
@@ -43,6 +44,8 @@ export const readTools: ToolDef[] = [
     input: DateQuery.extend({ date: DateQuery.shape.date.describe('YYYY-MM-DD, family-local; defaults to today') }),
     output: EventList,
     run: async (env, a) => {
+      const future = a.date === undefined ? null : futureDateMessage(a.date, env.today);
+      if (future) throw new AppError(400, 'future_date', future);
       const r = await eventsOfDay(env.ctx, env.actor, a.date);
       return { summary: `${countPhrase(r.events.length, 'event')} on ${a.date ?? env.today}.`, data: r };
     },

@@ -1,7 +1,8 @@
-// Fixed-window counters kept in the database, so throttles, rate limits and quotas hold
-// across any number of server processes.
+// Counters kept in the database, so throttles, rate limits and quotas hold across any number
+// of server processes: fixed windows, named counters, and a sliding window (per-second slots).
 import { sql } from 'kysely';
 import type { Ctx } from './context.ts';
+import { liveSlots, retryAfterMs, slotStart } from '../domain/sliding-window.ts';
 
 export interface CounterState {
   count: number;
@@ -76,4 +77,41 @@ export async function bumpNamedCounter(ctx: Ctx, bucket: string, by = 1): Promis
 
 export async function refundNamedCounter(ctx: Ctx, bucket: string, by = 1): Promise<void> {
   await refundAt(ctx, bucket, 0, by);
+}
+
+export interface SlidingDecision {
+  allowed: boolean;
+  /** calls counted in the window, this one included when allowed */
+  count: number;
+  /** when refused: milliseconds until the calls fit */
+  retryAfterMs: number;
+}
+
+/**
+ * Counts `by` calls against at most `limit` in any `windowMs`, in one-second slots stored as
+ * counter rows (bucket, slot start). The calls are added first and the window summed after,
+ * so parallel callers in any process see each other; a refused call is taken back.
+ */
+export async function takeSlidingWindow(ctx: Ctx, bucket: string, windowMs: number, limit: number, by = 1, slotMs = 1000): Promise<SlidingDecision> {
+  const now = ctx.clock();
+  const start = slotStart(now, slotMs);
+  await ctx.db.kysely
+    .insertInto('counters')
+    .values({ bucket, window_start: start, count: by })
+    .onConflict((oc) => oc.columns(['bucket', 'window_start']).doUpdateSet({ count: sql`counters.count + ${by}` }))
+    .execute();
+  const rows = await ctx.db.kysely
+    .selectFrom('counters')
+    .select(['window_start', 'count'])
+    .where('bucket', '=', bucket)
+    .where('window_start', '>', now - windowMs)
+    .execute();
+  const slots = liveSlots(rows.map((r) => ({ start: Number(r.window_start), count: Number(r.count) })), now, windowMs);
+  const count = slots.reduce((n, s) => n + s.count, 0);
+  // Slots that left the window are dead weight.
+  await ctx.db.kysely.deleteFrom('counters').where('bucket', '=', bucket).where('window_start', '<=', now - windowMs).execute();
+  if (count <= limit) return { allowed: true, count, retryAfterMs: 0 };
+  await refundAt(ctx, bucket, start, by);
+  const without = slots.map((s) => (s.start === start ? { ...s, count: Math.max(0, s.count - by) } : s));
+  return { allowed: false, count: count - by, retryAfterMs: retryAfterMs(without, now, windowMs, limit, by) };
 }

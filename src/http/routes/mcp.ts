@@ -8,13 +8,13 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { Ctx } from '../../services/context.ts';
 import { scopeOf } from '../../services/context.ts';
 import { actorFromToken } from '../../services/auth.ts';
-import { bumpCounter } from '../../services/counters.ts';
+import { takeSlidingWindow } from '../../services/counters.ts';
 import { loadFamily } from '../../services/family-row.ts';
 import { localDateOf } from '../../domain/time.ts';
 import { AppError, unauthorized } from '../../errors.ts';
 import type { Actor } from '../../services/actor.ts';
 import { answerMcp, isJsonRpcPayload } from '../../mcp/server.ts';
-import { bearerToken, checkHostAndOrigin } from '../../mcp/http-guard.ts';
+import { bearerToken, checkHostAndOrigin, CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS, originAllowed } from '../../mcp/http-guard.ts';
 import { RATE_LIMIT_PER_MINUTE } from '../../mcp/catalog.ts';
 
 const WINDOW_MS = 60_000;
@@ -57,9 +57,19 @@ export function mcpRoutes(app: FastifyInstance, ctx: Ctx): void {
     return jsonRpcError(reply, 500, -32603, 'Internal error');
   }
 
+  /** An allowed browser origin may read the answer (errors included: a 401 says where to go). */
+  function allowOrigin(req: FastifyRequest, reply: FastifyReply) {
+    const origin = req.headers.origin;
+    if (origin === undefined) return;
+    reply.header('Access-Control-Allow-Origin', origin);
+    reply.header('Access-Control-Expose-Headers', CORS_EXPOSE_HEADERS);
+    reply.header('Vary', 'Origin');
+  }
+
   /** Host and Origin as the transport spec asks, then the bearer token (never the cookie). */
-  async function gate(req: FastifyRequest): Promise<Actor> {
-    checkHostAndOrigin({ host: req.headers.host, origin: req.headers.origin }, req.protocol, base());
+  async function gate(req: FastifyRequest, reply: FastifyReply): Promise<Actor> {
+    checkHostAndOrigin({ host: req.headers.host, origin: req.headers.origin }, req.protocol, base(), ctx.config.mcpAllowedOrigins);
+    allowOrigin(req, reply);
     const token = bearerToken(req.headers.authorization);
     if (token === null) throw unauthorized('Send Authorization: Bearer <token>; see /developers for how to get one.');
     const actor = await actorFromToken(ctx, token);
@@ -72,8 +82,8 @@ export function mcpRoutes(app: FastifyInstance, ctx: Ctx): void {
     config: { auth: 'none' },
     schema: { hide: true },
     errorHandler,
-    onRequest: async (req) => {
-      const actor = await gate(req);
+    onRequest: async (req, reply) => {
+      const actor = await gate(req, reply);
       actors.set(req, actor);
     },
     // Counted once the body is parsed: a JSON-RPC batch is as many calls as it holds.
@@ -81,9 +91,10 @@ export function mcpRoutes(app: FastifyInstance, ctx: Ctx): void {
       const actor = actors.get(req)!;
       const calls = Array.isArray(req.body) ? req.body.length : 1;
       if (calls > MAX_BATCH) throw new AppError(400, 'batch_too_large', `Send at most ${MAX_BATCH} messages in one batch.`);
-      const used = await bumpCounter(ctx, `mcp:${actor.tokenId}`, WINDOW_MS, Math.max(1, calls));
-      if (used.count > RATE_LIMIT_PER_MINUTE) {
-        const retryAfter = Math.max(1, Math.ceil(used.resetInMs / 1000));
+      // A sliding window: at most RATE_LIMIT_PER_MINUTE calls in any 60 seconds, in the database.
+      const used = await takeSlidingWindow(ctx, `mcp:${actor.tokenId}`, WINDOW_MS, RATE_LIMIT_PER_MINUTE, Math.max(1, calls));
+      if (!used.allowed) {
+        const retryAfter = Math.max(1, Math.ceil(used.retryAfterMs / 1000));
         throw new AppError(429, 'rate_limited', `At most ${RATE_LIMIT_PER_MINUTE} MCP requests per minute per token; retry in ${retryAfter} s.`, {
           retry_after: retryAfter,
         });
@@ -121,7 +132,30 @@ export function mcpRoutes(app: FastifyInstance, ctx: Ctx): void {
     return jsonRpcError(reply, 405, -32000, 'Method not allowed: this connector is stateless; send JSON-RPC messages with POST.');
   };
   // Credentials first (401 like every other endpoint without them), then 405.
-  const closed = { config: { auth: 'none' as const }, schema: { hide: true }, errorHandler, onRequest: async (req: FastifyRequest) => void (await gate(req)) };
+  const closed = {
+    config: { auth: 'none' as const },
+    schema: { hide: true },
+    errorHandler,
+    onRequest: async (req: FastifyRequest, reply: FastifyReply) => void (await gate(req, reply)),
+  };
   app.get('/mcp', closed, notAllowed);
   app.delete('/mcp', closed, notAllowed);
+
+  // CORS preflight for browser-based MCP clients: the service's own origin and the ones the
+  // operator lists in MCP_ALLOWED_ORIGINS; any other origin is refused (403) before a POST.
+  app.options('/mcp', { config: { auth: 'none' }, schema: { hide: true }, errorHandler }, async (req, reply) => {
+    const origin = req.headers.origin;
+    if (origin !== undefined && !originAllowed(origin, req.headers.host, req.protocol, base(), ctx.config.mcpAllowedOrigins)) {
+      throw new AppError(403, 'cross_origin_refused', 'Requests from this website are not allowed; the operator can list it in MCP_ALLOWED_ORIGINS.');
+    }
+    reply.header('Allow', 'POST, GET, DELETE, OPTIONS');
+    if (origin !== undefined) {
+      reply.header('Access-Control-Allow-Origin', origin);
+      reply.header('Access-Control-Allow-Methods', 'POST, GET, DELETE');
+      reply.header('Access-Control-Allow-Headers', CORS_ALLOW_HEADERS);
+      reply.header('Access-Control-Max-Age', '600');
+      reply.header('Vary', 'Origin');
+    }
+    return reply.code(204).send();
+  });
 }
