@@ -10,6 +10,7 @@ import { zodValidatorCompiler } from './validation.ts';
 import { registerJsonParser, BODY_LIMIT } from './json-parser.ts';
 import { registerErrorHandler } from './error-handler.ts';
 import { registerAuth } from './auth.ts';
+import { registerIdempotency } from './idempotency.ts';
 import { registerDocs } from './docs.ts';
 import { registerWeb } from './web.ts';
 import { sessionRoutes } from './routes/session.ts';
@@ -71,6 +72,7 @@ export async function buildApp(ctx: Ctx, opts: AppOptions = {}): Promise<Fastify
 
   registerErrorHandler(app);
   registerAuth(app, ctx);
+  registerIdempotency(app, ctx);
 
   app.addHook('onResponse', async (req, reply) => {
     req.log.info(

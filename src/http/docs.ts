@@ -61,7 +61,7 @@ export async function registerDocs(app: FastifyInstance, publicUrl: () => string
         sameOriginOnly: cfg.sameOriginOnly === true,
         hasInput: Boolean(src.body || src.querystring || src.params),
         produces: src.produces,
-        idempotent: Boolean(out.schema?.headers?.properties?.['idempotency-key']),
+        idempotent: cfg.idempotent === true ? 'http' : cfg.idempotent === 'service' ? 'service' : false,
       };
       return { ...out, schema: { ...out.schema, [FACTS_KEY]: facts } };
     },

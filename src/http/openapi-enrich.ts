@@ -22,7 +22,8 @@ export interface RouteFacts {
   sameOriginOnly: boolean;
   hasInput: boolean;
   produces: string[] | undefined;
-  idempotent: boolean;
+  /** Idempotency-Key: honoured by the HTTP layer (config.idempotent), by the service, or not */
+  idempotent: 'http' | 'service' | false;
 }
 export const FACTS_KEY = 'x-tracker-route';
 
@@ -74,11 +75,39 @@ const RESPONSES: Record<string, ErrorResponse> = {
       'Refused: forbidden (only a family admin may do this), insufficient_scope (the token lacks the scope), or cross_origin_refused (a cookie request from another website).',
   },
   NotFound: { status: '404', schema: 'Error', description: 'Nothing with that id or code in this family.' },
-  Conflict: { status: '409', schema: 'Error', description: 'Conflicts with what is stored (for example an email already registered).' },
+  Conflict: {
+    status: '409',
+    schema: 'Error',
+    description: 'Conflicts with what is stored (for example an email already registered).',
+    codes: (c) => c !== 'idempotency_key_in_use',
+  },
+  KeyInUse: {
+    status: '409',
+    schema: 'Error',
+    description: 'idempotency_key_in_use: a call with this Idempotency-Key is still running; retry in a moment.',
+    codes: (c) => c === 'idempotency_key_in_use',
+  },
   Gone: { status: '410', schema: 'Error', description: 'The invite was used, withdrawn or has expired.' },
   PayloadTooLarge: { status: '413', schema: 'Error', description: 'The body is larger than 64 KiB.' },
   UnsupportedMediaType: { status: '415', schema: 'Error', description: 'The body is not JSON (or a form post where one is accepted).' },
-  ValidationFailed: { status: '422', schema: 'ValidationError', description: 'The request does not match its schema; detail lists each problem.' },
+  ValidationFailed: {
+    status: '422',
+    schema: 'ValidationError',
+    description: 'The request does not match its schema; detail lists each problem.',
+    codes: (c) => c === 'validation',
+  },
+  IdempotencyKeyReused: {
+    status: '422',
+    schema: 'Error',
+    description: 'idempotency_key_reused: this Idempotency-Key was used in the last 24 hours for a different request. Nothing was changed.',
+    codes: (c) => c === 'idempotency_key_reused',
+  },
+  ValidationFailedOrKeyReused: {
+    status: '422',
+    schema: 'ValidationErrorOrError',
+    codes: (c) => c === 'validation' || c === 'idempotency_key_reused',
+    description: 'The request does not match its schema (ValidationError), or its Idempotency-Key was used for a different request (Error, idempotency_key_reused).',
+  },
   TooManyRequests: {
     status: '429',
     schema: 'RateLimitError',
@@ -95,9 +124,24 @@ const RESPONSES: Record<string, ErrorResponse> = {
 };
 const BY_STATUS: Record<string, string> = Object.fromEntries(
   Object.entries(RESPONSES)
-    .filter(([name]) => name !== 'UsageLimitReached')
+    .filter(([name]) => !['UsageLimitReached', 'IdempotencyKeyReused', 'ValidationFailedOrKeyReused', 'KeyInUse'].includes(name))
     .map(([name, r]) => [r.status, name]),
 );
+
+/** The 422 a route can answer: schema problems, a reused Idempotency-Key, or either. */
+function unprocessableFor(f: RouteFacts): string {
+  const shape = f.hasInput && f.validationStatus === 422;
+  if (!f.idempotent) return 'ValidationFailed';
+  return shape ? 'ValidationFailedOrKeyReused' : 'IdempotencyKeyReused';
+}
+
+const IDEMPOTENCY_HEADER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description: 'any unique string per intended write, e.g. a UUID (1 to 200 visible ASCII characters)',
+  schema: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[\\x21-\\x7e]+$' },
+};
 
 function credentialSentence(f: RouteFacts): string {
   if (f.auth === 'none') return 'No credential needed.';
@@ -112,8 +156,9 @@ function credentialSentence(f: RouteFacts): string {
 }
 
 const IDEMPOTENCY_SENTENCE =
-  'Send an Idempotency-Key header to make retries safe: the same key with the same request within 24 hours replays the first ' +
-  'response and changes nothing; the same key with a different request is a 422 (idempotency_key_reused).';
+  'Idempotency-Key: send one (e.g. a fresh UUID per intended write) to make retries safe. The same key with the same request ' +
+  'within 24 hours replays the first response exactly and changes nothing; the same key with a different request is ' +
+  '422 idempotency_key_reused and changes nothing. Keys are per family and per endpoint.';
 
 /** The error statuses a route can answer, from how it is guarded plus what it declares. */
 export function errorStatuses(f: RouteFacts, declared: string[]): Set<string> {
@@ -123,6 +168,9 @@ export function errorStatuses(f: RouteFacts, declared: string[]): Set<string> {
   if (f.hasInput) out.add(f.validationStatus === 422 ? '422' : '400');
   if (f.auth !== 'none') out.add('401');
   if (f.auth === 'admin' || f.sameOriginOnly || (f.auth !== 'none' && unsafe)) out.add('403');
+  if (f.idempotent) out.add('422');
+  // A retry racing the first call while it still runs (the key is claimed before the handler).
+  if (f.idempotent === 'http') out.add('409');
   return out;
 }
 
@@ -216,6 +264,9 @@ export function enrichDocument(input: any, publicUrl: string, rec: RecordedExamp
   doc.info.license = { name: 'MIT', identifier: 'MIT' };
   doc.info.contact = { name: 'Baby Tracker developer portal', url: `${publicUrl}/developers` };
   doc.components.responses = {};
+  doc.components.schemas.ValidationErrorOrError = {
+    oneOf: [{ $ref: schemaRef('ValidationError') }, { $ref: schemaRef('Error') }],
+  };
   const usedTags = new Set<string>();
 
   for (const [path, ops] of Object.entries<Record<string, any>>(doc.paths ?? {})) {
@@ -227,9 +278,13 @@ export function enrichDocument(input: any, publicUrl: string, rec: RecordedExamp
       if (!op.tags?.length) op.tags = [fallbackTag(path)];
       op.tags.forEach((t: string) => usedTags.add(t));
       op.summary ??= op.operationId;
-      op.description = [op.description, credentialSentence(f), f.idempotent && !op.description?.includes('Idempotency-Key') ? IDEMPOTENCY_SENTENCE : '']
-        .filter(Boolean)
-        .join('\n\n');
+      op.description = [op.description, credentialSentence(f), f.idempotent ? IDEMPOTENCY_SENTENCE : ''].filter(Boolean).join('\n\n');
+      if (f.idempotent) {
+        const params: any[] = (op.parameters ??= []);
+        const i = params.findIndex((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key');
+        if (i >= 0) params.splice(i, 1);
+        params.push(IDEMPOTENCY_HEADER);
+      }
 
       for (const p of op.parameters ?? []) {
         if (p.schema && 'x-default' in p.schema) {
@@ -250,7 +305,14 @@ export function enrichDocument(input: any, publicUrl: string, rec: RecordedExamp
       }
       for (const status of errorStatuses(f, Object.keys(responses))) {
         const declaredRef = responses[status]?.content?.['application/json']?.schema?.$ref as string | undefined;
-        const name = status === '429' && declaredRef === schemaRef('UsageLimitError') ? 'UsageLimitReached' : BY_STATUS[status];
+        const name =
+          status === '429' && declaredRef === schemaRef('UsageLimitError')
+            ? 'UsageLimitReached'
+            : status === '422'
+              ? unprocessableFor(f)
+              : status === '409' && f.idempotent === 'http' && !responses['409']
+                ? 'KeyInUse'
+                : BY_STATUS[status];
         if (!name) continue;
         const def = RESPONSES[name];
         const examples = examplesFor(rec, def.status, def.codes ?? (() => true));

@@ -24,7 +24,7 @@ ${body}
 </body></html>`;
 }
 
-export function developersPage(base: string): string {
+export function developersPage(base: string, idempotentWrites: readonly string[] = []): string {
   const b = escapeHtml(base);
   const rows = TOOLS.map(
     (t) => `<tr><td><code>${t.name}</code></td><td>${t.scope}</td><td>${escapeHtml(t.description)}</td></tr>`,
@@ -79,7 +79,7 @@ ${rows}</table>
 
 <h2>Rules of the road</h2>
 <ul>${UNITS_AND_TIME.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}
-<li>Write calls accept an idempotency key (the <code>Idempotency-Key</code> header on REST, <code>idempotency_key</code> on MCP tools): a retry within 24 hours returns the first result and writes nothing.</li>
+<li>Idempotency: every REST write that adds, changes or removes log entries (${idempotentWrites.map((r) => `<code>${escapeHtml(r)}</code>`).join(', ')}) accepts an <code>Idempotency-Key</code> header, and every MCP write tool an <code>idempotency_key</code> argument (1 to 200 visible ASCII characters, e.g. a fresh UUID per intended write). The same key with the same request within 24 hours replays the first response exactly and changes nothing; the same key with a different request is refused (REST: 422 <code>idempotency_key_reused</code>; MCP: a tool error with that code) and changes nothing; a retry while the first call is still running gets 409 <code>idempotency_key_in_use</code>. Keys are per family and per endpoint (MCP's logging tools share the key space of <code>POST /api/vega/log</code>).</li>
 <li>${escapeHtml(NON_CLINICAL)}</li></ul>`,
   );
 }

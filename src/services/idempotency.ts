@@ -1,7 +1,7 @@
 // Idempotency keys: a retried write with the same key within 24 hours returns the first
 // result and writes nothing. Keys live in the database, so this holds across processes.
 import type { FamilyScope } from '../db/family-scope.ts';
-import { badRequest, conflict } from '../errors.ts';
+import { AppError, badRequest, conflict } from '../errors.ts';
 import { sha256 } from './secrets.ts';
 import { isUniqueViolation, type Ctx } from './context.ts';
 
@@ -27,10 +27,13 @@ export function requestHash(request: unknown): string {
   return sha256(JSON.stringify(canonical(request)));
 }
 
+// 422: the request is well-formed but cannot be processed under this key (as in the IETF
+// Idempotency-Key draft). Until 1.1.0 the log route answered 400; see CHANGELOG.
 function reused() {
-  return badRequest(
-    'This idempotency key was already used for a different request in the last 24 hours; use a new key for a new action.',
+  return new AppError(
+    422,
     'idempotency_key_reused',
+    'This idempotency key was already used for a different request in the last 24 hours; use a new key for a new action.',
   );
 }
 
@@ -104,6 +107,27 @@ export async function idempotentCall<T>(
   write: () => Promise<T>,
 ): Promise<T> {
   if (key === null || key === undefined) return write();
+  const claim = await claimKey<T>(ctx, scope, name, key, request);
+  if (claim.replay) return claim.value;
+  let result: T;
+  try {
+    result = await write();
+  } catch (err) {
+    await releaseKey(scope, name, key);
+    throw err;
+  }
+  await recordKey(scope, name, key, result);
+  return result;
+}
+
+export type Claim<T> = { replay: true; value: T } | { replay: false };
+
+/**
+ * Claims `key` for a call about to run, or returns what an earlier call under it recorded. A
+ * retry racing a call still running gets 409 idempotency_key_in_use; the same key for a
+ * different request gets 422 idempotency_key_reused.
+ */
+export async function claimKey<T>(ctx: Ctx, scope: FamilyScope, name: string, key: string, request: unknown): Promise<Claim<T>> {
   checkIdempotencyKey(key);
   const now = ctx.clock();
   const hash = requestHash(request);
@@ -111,7 +135,7 @@ export async function idempotentCall<T>(
   const earlier = await stored<T | string>(scope, name, key, hash, now);
   if (earlier !== null) {
     if (earlier === PENDING_VALUE) throw inUse();
-    return earlier as T;
+    return { replay: true, value: earlier as T };
   }
   try {
     await scope.insertInto('idempotency_keys', { key, scope: name, response: PENDING, request_hash: hash, created_at: now }).execute();
@@ -119,15 +143,17 @@ export async function idempotentCall<T>(
     if (!isUniqueViolation(err)) throw err;
     const first = await stored<T | string>(scope, name, key, hash, now);
     if (first === null || first === PENDING_VALUE) throw inUse();
-    return first as T;
+    return { replay: true, value: first as T };
   }
-  let result: T;
-  try {
-    result = await write();
-  } catch (err) {
-    await scope.deleteFrom('idempotency_keys').where('scope', '=', name).where('key', '=', key).execute();
-    throw err;
-  }
+  return { replay: false };
+}
+
+/** Records the result of a claimed call: retries under the key now get it. */
+export async function recordKey(scope: FamilyScope, name: string, key: string, result: unknown): Promise<void> {
   await scope.updateTable('idempotency_keys').set({ response: JSON.stringify(result) }).where('scope', '=', name).where('key', '=', key).execute();
-  return result;
+}
+
+/** Frees a claimed key whose call failed, so a retry can run. */
+export async function releaseKey(scope: FamilyScope, name: string, key: string): Promise<void> {
+  await scope.deleteFrom('idempotency_keys').where('scope', '=', name).where('key', '=', key).execute();
 }

@@ -151,6 +151,33 @@ for (const d of testDatabases()) {
       expect(await req('POST', '/api/vega/undo', undefined, { token: readOnly }), 403, 'undo with a read token');
     });
 
+    test('Idempotency-Key on every REST write: replayed exactly, 422 for another body, documented', async () => {
+      const tok = { token: admin.token };
+      const milk = await req('POST', '/api/vega/log', { type: 'milk', ml: 60, ts: '2026-11-22T10:00:00' }, tok);
+      const id = milk.body.event.id;
+      const writes: [string, unknown, unknown][] = [
+        ['/api/vega/log', { type: 'milk', ml: 70, ts: '2026-11-22T10:05:00' }, { type: 'milk', ml: 71, ts: '2026-11-22T10:05:00' }],
+        ['/api/vega/event/edit', { id, changes: { ml: 65 } }, { id, changes: { ml: 66 } }],
+        ['/api/vega/event/react', { id, emoji: '👍' }, { id, emoji: '🎉' }],
+        ['/api/vega/recipes', { name: 'Pear mash', ingredients: ['pear'] }, { name: 'Pear mash', ingredients: ['apple'] }],
+        ['/api/vega/event/delete', { id }, { id: 'ffffffff' }],
+        ['/api/vega/undo', undefined, { id }],
+      ];
+      for (const [path, body, other] of writes) {
+        const headers = { 'idempotency-key': `contract-${path}` };
+        const first = await req('POST', path, body, { ...tok, headers });
+        expect(first, 200, path);
+        const again = await call(t.app, 'POST', path, body, { ...tok, headers });
+        assert.equal(again.text, first.text, `${path}: a retry replays the first response exactly`);
+        const reused = await req('POST', path, other, { ...tok, headers });
+        expect(reused, 422, `${path} with another body`);
+        assert.equal(reused.body.error, 'idempotency_key_reused');
+        const op = c.operation('POST', path)!.op;
+        assert.ok(op.parameters.some((p: any) => p.name === 'Idempotency-Key' && p.in === 'header'), `${path} documents the header`);
+        assert.match(op.description, /Idempotency-Key/);
+      }
+    });
+
     test('question answering: answers, notes, 402 and 403', async () => {
       const tok = { token: admin.token };
       expect(await req('POST', '/api/ask', { question: 'How much milk today?' }, tok), 200, 'ask');
@@ -241,7 +268,8 @@ for (const d of testDatabases()) {
             ...(text ? { truncated: true } : {}),
           };
         }
-        const code = (s.body as any)?.error;
+        const body = s.body as any;
+        const code = body?.error ?? (Array.isArray(body?.detail) ? 'validation' : undefined);
         if (s.status >= 400 && typeof code === 'string') {
           out.errors[s.status] ??= {};
           out.errors[s.status][code] ??= s.body;

@@ -282,7 +282,7 @@ for (const d of testDatabases()) {
       const events = (await call(t.app, 'GET', '/api/vega/today', undefined, { token: g.token })).body.events;
       assert.equal(events.length, 1);
       const other = await call(t.app, 'POST', '/api/vega/log', { type: 'note', note: 'hi' }, { token: g.token, headers });
-      assert.equal(other.status, 400, 'a key reused for a different request is refused, not answered with the first result');
+      assert.equal(other.status, 422, 'a key reused for a different request is refused, not answered with the first result');
       assert.equal(other.body.error, 'idempotency_key_reused');
       const reordered = await call(t.app, 'POST', '/api/vega/log', { ts: body.ts, ml: body.ml, type: body.type }, { token: g.token, headers });
       assert.equal(reordered.body.event.id, a.body.event.id, 'the same request with its keys in another order is the same request');

@@ -359,9 +359,11 @@ export interface paths {
         put?: never;
         /**
          * Log an event. A warning is soft: the event is still saved
-         * @description Required per type: milk → ml (0 = breastfeed); nappy → kind (wet, dirty, both, dry); solid → foods; note → note; supplement → kind (vitd, iron, multivitamin), ug optional; weight → kg; length → cm. sleep, wake and poop need nothing. A field that does not belong to the type is a 400. Send an Idempotency-Key header to make retries safe: the same key within 24 hours returns the first result and writes nothing.
+         * @description Required per type: milk → ml (0 = breastfeed); nappy → kind (wet, dirty, both, dry); solid → foods; note → note; supplement → kind (vitd, iron, multivitamin), ug optional; weight → kg; length → cm. sleep, wake and poop need nothing. A field that does not belong to the type is a 400. The Idempotency-Key header works as on every REST write (below).
          *
          *     Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused).
+         *
+         *     Idempotency-Key: send one (e.g. a fresh UUID per intended write) to make retries safe. The same key with the same request within 24 hours replays the first response exactly and changes nothing; the same key with a different request is 422 idempotency_key_reused and changes nothing. Keys are per family and per endpoint.
          */
         post: operations["logEvent"];
         delete?: never;
@@ -402,6 +404,8 @@ export interface paths {
         /**
          * Correct an event: only ts, ml, foods, note, meal_type, kind and author can change
          * @description Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused).
+         *
+         *     Idempotency-Key: send one (e.g. a fresh UUID per intended write) to make retries safe. The same key with the same request within 24 hours replays the first response exactly and changes nothing; the same key with a different request is 422 idempotency_key_reused and changes nothing. Keys are per family and per endpoint.
          */
         post: operations["editEvent"];
         delete?: never;
@@ -422,6 +426,8 @@ export interface paths {
         /**
          * Delete an event
          * @description Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused).
+         *
+         *     Idempotency-Key: send one (e.g. a fresh UUID per intended write) to make retries safe. The same key with the same request within 24 hours replays the first response exactly and changes nothing; the same key with a different request is 422 idempotency_key_reused and changes nothing. Keys are per family and per endpoint.
          */
         post: operations["deleteEvent"];
         delete?: never;
@@ -442,6 +448,8 @@ export interface paths {
         /**
          * Add the calling caregiver's emoji reaction (once per emoji per caregiver)
          * @description Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused).
+         *
+         *     Idempotency-Key: send one (e.g. a fresh UUID per intended write) to make retries safe. The same key with the same request within 24 hours replays the first response exactly and changes nothing; the same key with a different request is 422 idempotency_key_reused and changes nothing. Keys are per family and per endpoint.
          */
         post: operations["reactToEvent"];
         delete?: never;
@@ -462,6 +470,8 @@ export interface paths {
         /**
          * Save a recipe; log its name as a solid food and its ingredients count as eaten
          * @description Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused).
+         *
+         *     Idempotency-Key: send one (e.g. a fresh UUID per intended write) to make retries safe. The same key with the same request within 24 hours replays the first response exactly and changes nothing; the same key with a different request is 422 idempotency_key_reused and changes nothing. Keys are per family and per endpoint.
          */
         post: operations["saveRecipe"];
         delete?: never;
@@ -482,6 +492,8 @@ export interface paths {
         /**
          * Remove the most recently logged event
          * @description Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused).
+         *
+         *     Idempotency-Key: send one (e.g. a fresh UUID per intended write) to make retries safe. The same key with the same request within 24 hours replays the first response exactly and changes nothing; the same key with a different request is 422 idempotency_key_reused and changes nothing. Keys are per family and per endpoint.
          */
         post: operations["undoLastEvent"];
         delete?: never;
@@ -1308,6 +1320,24 @@ export interface components {
                 "application/json": components["schemas"]["ValidationError"];
             };
         };
+        /** @description idempotency_key_reused: this Idempotency-Key was used in the last 24 hours for a different request. Nothing was changed. */
+        IdempotencyKeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description idempotency_key_in_use: a call with this Idempotency-Key is still running; retry in a moment. */
+        KeyInUse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The family is not on the plan this needs. */
         PaymentRequired: {
             headers: {
@@ -1854,8 +1884,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description any unique string per logical log, e.g. a UUID */
-                "idempotency-key"?: string;
+                /** @description any unique string per intended write, e.g. a UUID (1 to 200 visible ASCII characters) */
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;
@@ -1880,6 +1910,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
         };
     };
     getFoodSuggestions: {
@@ -1912,7 +1943,10 @@ export interface operations {
     editEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description any unique string per intended write, e.g. a UUID (1 to 200 visible ASCII characters) */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1935,14 +1969,19 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
         };
     };
     deleteEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description any unique string per intended write, e.g. a UUID (1 to 200 visible ASCII characters) */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1967,14 +2006,19 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
         };
     };
     reactToEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description any unique string per intended write, e.g. a UUID (1 to 200 visible ASCII characters) */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2000,14 +2044,19 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
         };
     };
     saveRecipe: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description any unique string per intended write, e.g. a UUID (1 to 200 visible ASCII characters) */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2037,14 +2086,19 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
         };
     };
     undoLastEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description any unique string per intended write, e.g. a UUID (1 to 200 visible ASCII characters) */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2062,8 +2116,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
         };
     };
     getToday: {

@@ -24,7 +24,7 @@ export function agentDocRoutes(app: FastifyInstance, ctx: Ctx): void {
   );
   app.get('/llms.txt', listed('Instructions for AI agents (plain text)', 'text/plain'), instructions('text/plain; charset=utf-8'));
   app.get('/.well-known/agent-instructions.md', listed('The same instructions as Markdown', 'text/markdown'), instructions('text/markdown; charset=utf-8'));
-  app.get('/developers', listed('The developer portal (HTML)', 'text/html'), html(() => developersPage(base())));
+  app.get('/developers', listed('The developer portal (HTML)', 'text/html'), html(() => developersPage(base(), app.idempotentRoutes)));
   app.get('/privacy', open, html(privacyPage));
   app.get('/terms', open, html(termsPage));
 

@@ -22,6 +22,7 @@ import {
 } from '../../schemas/log.ts';
 import { ErrorBody, ValidationErrorBody } from '../../schemas/common.ts';
 import { actorOf } from '../auth.ts';
+import { idempotencyKeyOf } from '../idempotency.ts';
 
 const tags = ['Tracker'];
 
@@ -29,6 +30,7 @@ export function trackerRoutes(app: FastifyInstance, ctx: Ctx): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/vega/log', {
+    config: { idempotent: 'service' },
     schema: {
       tags,
       summary: 'Log an event. A warning is soft: the event is still saved',
@@ -36,15 +38,11 @@ export function trackerRoutes(app: FastifyInstance, ctx: Ctx): void {
         'Required per type: milk → ml (0 = breastfeed); nappy → kind (wet, dirty, both, dry); solid → foods; ' +
         'note → note; supplement → kind (vitd, iron, multivitamin), ug optional; weight → kg; length → cm. ' +
         'sleep, wake and poop need nothing. A field that does not belong to the type is a 400. ' +
-        'Send an Idempotency-Key header to make retries safe: the same key within 24 hours returns the first ' +
-        'result and writes nothing.',
-      headers: z.object({
-        'idempotency-key': z.string().min(1).max(200).optional().describe('any unique string per logical log, e.g. a UUID'),
-      }),
+        'The Idempotency-Key header works as on every REST write (below).',
       body: LogBody,
       response: { 200: LogResponse, 400: ErrorBody },
     },
-    handler: async (req) => logEvent(ctx, actorOf(req), req.body, req.headers['idempotency-key'] as string | undefined),
+    handler: async (req) => logEvent(ctx, actorOf(req), req.body, idempotencyKeyOf(req)),
   });
 
   r.get('/api/vega/food/suggestions', {
@@ -59,6 +57,7 @@ export function trackerRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
 
   r.post('/api/vega/event/edit', {
+    config: { idempotent: true },
     schema: {
       tags,
       summary: 'Correct an event: only ts, ml, foods, note, meal_type, kind and author can change',
@@ -69,11 +68,13 @@ export function trackerRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
 
   r.post('/api/vega/event/delete', {
+    config: { idempotent: true },
     schema: { tags, summary: 'Delete an event', body: IdBody, response: { 200: MutationResponse, 400: ErrorBody, 404: ErrorBody } },
     handler: async (req) => deleteEvent(ctx, actorOf(req), req.body.id),
   });
 
   r.post('/api/vega/event/react', {
+    config: { idempotent: true },
     schema: {
       tags,
       summary: "Add the calling caregiver's emoji reaction (once per emoji per caregiver)",
@@ -84,6 +85,7 @@ export function trackerRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
 
   r.post('/api/vega/recipes', {
+    config: { idempotent: true },
     schema: {
       tags,
       summary: 'Save a recipe; log its name as a solid food and its ingredients count as eaten',
@@ -94,6 +96,7 @@ export function trackerRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
 
   r.post('/api/vega/undo', {
+    config: { idempotent: true },
     schema: { tags, summary: 'Remove the most recently logged event', response: { 200: UndoResponse } },
     handler: async (req) => undoLast(ctx, actorOf(req)),
   });

@@ -1,0 +1,74 @@
+// Idempotency-Key for REST writes, in one place: a route opts in with config.idempotent and
+// gets the same rule as POST /api/vega/log and the MCP write tools. The key is claimed before
+// the handler runs (so a retry racing the first call gets 409), the exact response (status and
+// body) is recorded when it succeeds and replayed byte for byte to a retry within 24 hours,
+// the same key with a different body is 422 idempotency_key_reused, and a failed call frees
+// the key. Keys are per family and per route, stored in the database (all processes agree).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Ctx } from '../services/context.ts';
+import { scopeOf } from '../services/context.ts';
+import { claimKey, recordKey, releaseKey } from '../services/idempotency.ts';
+import type { FamilyScope } from '../db/family-scope.ts';
+import { badRequest } from '../errors.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Honour an Idempotency-Key header: true = here, in the HTTP layer; 'service' = the
+     * service takes the key itself inside its transaction (POST /api/vega/log, whose key
+     * space MCP's logging tools share). Either way it is documented and listed on /developers.
+     */
+    idempotent?: boolean | 'service';
+  }
+  interface FastifyInstance {
+    /** "POST /api/vega/log", … : the writes that honour Idempotency-Key, for /developers */
+    idempotentRoutes: string[];
+  }
+}
+
+interface Recorded {
+  status: number;
+  body: string;
+}
+
+/** The Idempotency-Key header of a request, if it sent exactly one. */
+export function idempotencyKeyOf(req: FastifyRequest): string | undefined {
+  const header = req.headers['idempotency-key'];
+  if (Array.isArray(header)) throw badRequest('Send one Idempotency-Key header.', 'invalid_idempotency_key');
+  return header;
+}
+
+const claims = new WeakMap<FastifyRequest, { scope: FamilyScope; name: string; key: string }>();
+
+export function registerIdempotency(app: FastifyInstance, ctx: Ctx): void {
+  const routes: string[] = [];
+  app.decorate('idempotentRoutes', routes);
+  app.addHook('onRoute', (opts) => {
+    if (opts.config?.idempotent) for (const m of [opts.method].flat()) routes.push(`${m} ${opts.url}`);
+  });
+
+  app.addHook('preHandler', async (req, reply) => {
+    if (req.routeOptions.config?.idempotent !== true || !req.actor) return;
+    const header = idempotencyKeyOf(req);
+    if (header === undefined) return;
+    const scope = scopeOf(ctx, req.actor);
+    const name = `http:${req.method} ${req.routeOptions.url}`;
+    const claim = await claimKey<Recorded>(ctx, scope, name, header, req.body ?? null);
+    if (claim.replay) {
+      return reply.code(claim.value.status).type('application/json; charset=utf-8').send(claim.value.body);
+    }
+    claims.set(req, { scope, name, key: header });
+  });
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    const claim = claims.get(req);
+    if (!claim) return payload;
+    claims.delete(req);
+    if (reply.statusCode < 300 && typeof payload === 'string') {
+      await recordKey(claim.scope, claim.name, claim.key, { status: reply.statusCode, body: payload } satisfies Recorded);
+    } else {
+      await releaseKey(claim.scope, claim.name, claim.key);
+    }
+    return payload;
+  });
+}
