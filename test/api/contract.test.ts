@@ -256,6 +256,14 @@ for (const d of testDatabases()) {
       assert.deepEqual(bad, []);
     });
 
+    test('every write to the log (Tracker tag, feed timer routes) documents Idempotency-Key', () => {
+      const missing = c.ops
+        .filter(({ method, path, op }) => method === 'POST' && (op.tags?.includes('Tracker') || path.startsWith('/api/vega/feed/')))
+        .filter(({ op }) => !(op.parameters ?? []).some((p: any) => p.in === 'header' && p.name === 'Idempotency-Key'))
+        .map(({ path }) => `${path}: add config: { idempotent: true }`);
+      assert.deepEqual(missing, []);
+    });
+
     test('recorded examples (UPDATE_OPENAPI_EXAMPLES=1 rewrites them from this run)', { skip: !RECORD || d.name !== 'sqlite' }, () => {
       const out: RecordedExamples = { operations: {}, errors: {} };
       for (const s of c.seen) {
