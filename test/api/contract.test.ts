@@ -283,7 +283,15 @@ for (const d of testDatabases()) {
           out.errors[s.status][code] ??= s.body;
         }
       }
-      writeFileSync(EXAMPLES_FILE, JSON.stringify(out, null, 2) + '\n');
+      // Tokens and invite codes from this run are secrets in form only (a throwaway database),
+      // but a published document should not look like it leaks any: same shape, plain filler.
+      const secrets = c.seen.flatMap((s) => [(s.body as any)?.token, (s.body as any)?.code]).filter((v) => typeof v === 'string' && v.length >= 16);
+      let text = JSON.stringify(out, null, 2);
+      for (const secret of new Set<string>(secrets)) {
+        const filler = secret.replace(/^(bt_)?(.*)$/, (_m, p: string | undefined, rest: string) => (p ?? '') + 'EXAMPLE'.padEnd(rest.length, '0'));
+        text = text.split(secret).join(filler);
+      }
+      writeFileSync(EXAMPLES_FILE, text + '\n');
     });
   });
 }
