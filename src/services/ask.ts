@@ -81,14 +81,17 @@ export async function askQuestion(ctx: Ctx, actor: Actor, question: string) {
     };
   }
   // Reserve this question before answering, in one atomic step per counter, so parallel
-  // questions cannot all pass a check made before any of them was counted.
+  // questions cannot all pass a check made before any of them was counted. The month is only
+  // bumped once the day has room: a question refused by the daily limit must not occupy a
+  // monthly slot, even for the moment before its refund, or it could push a parallel question
+  // that fits both limits over the monthly one.
   const b = buckets(family, now);
-  const day = await bumpNamedCounter(ctx, b.day);
-  const month = await bumpNamedCounter(ctx, b.month);
   const { askDailyLimit, askMonthlyLimit } = ctx.config;
+  const day = await bumpNamedCounter(ctx, b.day);
+  const month = day > askDailyLimit ? 0 : await bumpNamedCounter(ctx, b.month);
   if (day > askDailyLimit || month > askMonthlyLimit) {
     await refundNamedCounter(ctx, b.day);
-    await refundNamedCounter(ctx, b.month);
+    if (month > 0) await refundNamedCounter(ctx, b.month);
     const daily = day > askDailyLimit;
     throw new AppError(
       429,
