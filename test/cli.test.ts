@@ -40,8 +40,20 @@ describe('tracker CLI on the embedded SQLite store', () => {
     assert.match(stdout, /API token \(read\+write\): bt_/);
     const db = new Database(join(dir, 'tracker.db'), { readonly: true });
     const n = db.prepare('select count(*) n from events').get() as { n: number };
+    const members = (db.prepare('select username from users').all() as { username: string }[]).map((u) => u.username).sort();
+    const authors = (db.prepare('select distinct author from events').all() as { author: string }[]).map((a) => a.author);
+    const last = db.prepare('select max(at) at from events').get() as { at: number };
+    const breastfeeds = db.prepare("select side, duration_min from events where type = 'milk' and ml = 0").all() as { side: string; duration_min: number }[];
     db.close();
     assert.ok(n.n > 80, `${n.n} events for 5 days`);
+    assert.deepEqual(members, ['demo-parent', 'grandma']);
+    for (const a of authors) assert.ok(members.includes(a), `author ${a} is a member`);
+    assert.ok(last.at <= Date.now() && last.at > Date.now() - 12 * 3600_000, 'the history runs up to the moment the demo ran');
+    assert.ok(breastfeeds.length >= 5, `${breastfeeds.length} breastfeeds`);
+    for (const b of breastfeeds) {
+      assert.ok(['left', 'right', 'both'].includes(b.side));
+      assert.ok(b.duration_min >= 10 && b.duration_min <= 40);
+    }
   });
 
   test('plan sets the family plan by account email; bad input is refused clearly', async () => {

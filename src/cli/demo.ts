@@ -1,7 +1,8 @@
 // tracker demo [--days N]: a demo family with realistic history, its sign-in and a token.
 import { randomBytes } from 'node:crypto';
 import { withDatabase } from './open-db.ts';
-import { onboard } from '../services/accounts.ts';
+import { join, onboard } from '../services/accounts.ts';
+import { createInvite } from '../services/family.ts';
 import { actorFromSession } from '../services/auth.ts';
 import { createToken } from '../services/tokens.ts';
 import { scopeOf, type Ctx } from '../services/context.ts';
@@ -21,8 +22,15 @@ export async function demoCommand(days: number): Promise<void> {
     const signedIn = await onboard(ctx, { email, password, baby_name: 'Ada', dob, family_name: 'Demo family', timezone: zone, region: 'uk', username: 'demo-parent' }, 'cli');
     const actor = await actorFromSession(ctx, signedIn.sessionSecret);
     if (!actor) throw new Error('could not sign in the demo family');
-    const events = demoHistory({ dob, today, days, zone, authors: ['demo-parent', 'grandma'] });
-    const n = await insertHistory(scopeOf(ctx, actor), zone, events, Date.now());
+    // A second caregiver joins through an invite, as a real one would: every author in the log
+    // is a member of the family.
+    const invite = await createInvite(ctx, actor);
+    await join(ctx, { code: invite.code, email: `grandma-${randomBytes(4).toString('hex')}@example.com`, password: randomBytes(12).toString('base64url'), username: 'grandma' }, 'cli');
+    // The generator stops the day before the `today` it is given: ask for one more day, ending
+    // tomorrow, and keep what has already happened, so the log runs up to this moment.
+    const now = Date.now();
+    const events = demoHistory({ dob, today: addDays(today, 1), days: days + 1, zone, authors: ['demo-parent', 'grandma'] }).filter((e) => e.at <= now);
+    const n = await insertHistory(scopeOf(ctx, actor), zone, events, now);
     const token = await createToken(ctx, actor, { label: 'demo', scopes: ['read', 'write'] });
     console.log(`Demo family created with ${n} events over ${days} days (child born ${dob}).`);
     console.log(`Sign in at ${config.publicUrl}/login`);

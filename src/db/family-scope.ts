@@ -20,6 +20,7 @@ export type FamilyOwnedTable =
   | 'tokens'
   | 'invites'
   | 'events'
+  | 'feed_timers'
   | 'recipes'
   | 'notes'
   | 'idempotency_keys';

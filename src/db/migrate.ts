@@ -7,6 +7,7 @@ import { eventsSeqIndex } from './migrations/002_events_seq_index.ts';
 import { tokenLabelPerUser } from './migrations/003_token_label_per_user.ts';
 import { idempotencyRequestHash } from './migrations/004_idempotency_request_hash.ts';
 import { tokenParent } from './migrations/005_token_parent.ts';
+import { feedTimer } from './migrations/006_feed_timer.ts';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -15,6 +16,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '003_token_label_per_user': tokenLabelPerUser,
     '004_idempotency_request_hash': idempotencyRequestHash,
     '005_token_parent': tokenParent,
+    '006_feed_timer': feedTimer(db.dialect),
   };
 }
 

@@ -80,9 +80,33 @@ export interface EventsTable {
   ug: number | null;
   note: string | null;
   reactions: string | null;
+  /** milk only: left, right or both */
+  side: string | null;
+  /** milk only: minutes the feed took, 1 to 180 */
+  duration_min: number | null;
+  /** internal: the side a "both" breastfeed ended on (never sent to clients) */
+  last_side: string | null;
   created_at: number;
   /** insertion order, so "undo" removes the most recently logged event */
   seq: Generated<number>;
+}
+
+/** The family's running breastfeed, if any (one row per family at most). */
+export interface FeedTimersTable {
+  family_id: string;
+  /** epoch ms the feed began */
+  started_at: number;
+  /** the side feeding now: left or right */
+  side: string;
+  /** epoch ms the current side began */
+  side_since: number;
+  /** time on each side before the current stretch */
+  left_ms: number;
+  right_ms: number;
+  /** 1 once the feed has switched sides */
+  switched: number;
+  started_by: string;
+  created_at: number;
 }
 
 export interface RecipesTable {
@@ -131,6 +155,7 @@ export interface Database {
   tokens: TokensTable;
   invites: InvitesTable;
   events: EventsTable;
+  feed_timers: FeedTimersTable;
   recipes: RecipesTable;
   notes: NotesTable;
   idempotency_keys: IdempotencyTable;

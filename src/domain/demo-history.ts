@@ -1,7 +1,7 @@
 // A realistic, deterministic family history for demos and benchmarks: feeds every 2–4 hours,
 // naps and night sleep, nappies, solids after 6 months, vitamin D, weekly weights and lengths
 // on a plausible curve. Pure: the same seed gives the same log.
-import type { EventType } from './types.ts';
+import type { EventType, FeedSide } from './types.ts';
 import { addDays, localToInstant, TimeError } from './time.ts';
 import { ageAt } from './time.ts';
 import { bandForMonths } from './age-bands.ts';
@@ -19,6 +19,8 @@ export interface DemoEvent {
   cm?: number;
   ug?: number;
   note?: string;
+  side?: FeedSide;
+  duration_min?: number;
   author: string;
 }
 
@@ -73,6 +75,11 @@ export function demoHistory(opts: { dob: string; today: string; days: number; zo
     out.push({ ...e, local, at, author: pick(opts.authors) });
   };
 
+  // A breastfeed: ml 0, a side (alternating, sometimes both) and 10 to 40 minutes.
+  const sides: FeedSide[] = ['left', 'right', 'both'];
+  const breastfeed = () => ({ type: 'milk' as const, ml: 0, side: pick(sides), duration_min: 10 + Math.floor(rand() * 31) });
+  const milkFeed = (breast: boolean, ml: number) => (breast ? breastfeed() : { type: 'milk' as const, ml });
+
   for (let i = opts.days; i >= 1; i--) {
     const date = addDays(opts.today, -i);
     if (date < opts.dob) continue;
@@ -89,9 +96,12 @@ export function demoHistory(opts: { dob: string; today: string; days: number; zo
     const interval = (bedtime - wake - 30) / daytimeFeeds;
     const feedsInDay = daytimeFeeds + 1 + (months < 9 ? 1 : 0);
     const bottle = Math.round(dailyMl / feedsInDay / 10) * 10;
-    const breastfed = rand() < 0.3;
-    for (let t = wake + 10; t < bedtime; t += interval * (0.85 + rand() * 0.3)) {
-      add(date, t, { type: 'milk', ml: breastfed && rand() < 0.5 ? 0 : Math.round((bottle * (0.8 + rand() * 0.4)) / 10) * 10 });
+    const breastfed = rand() < (months < 6 ? 0.6 : 0.3);
+    // Under a year the first feed of the day is a breastfeed (mixed feeding is common), so
+    // every demo shows breastfeeds with their sides and durations.
+    for (let t = wake + 10, first = true; t < bedtime; t += interval * (0.85 + rand() * 0.3), first = false) {
+      const breast = (first && months < 12) || (breastfed && rand() < 0.5);
+      add(date, t, milkFeed(breast, Math.round((bottle * (0.8 + rand() * 0.4)) / 10) * 10));
     }
     // Naps spread between wake and bedtime.
     const naps = Math.max(0, Math.round((band.napsPerDay.min + band.napsPerDay.max) / 2));
@@ -118,13 +128,13 @@ export function demoHistory(opts: { dob: string; today: string; days: number; zo
       add(date, wake + 90, { type: 'weight', kg: Math.round(g.kg * (0.97 + rand() * 0.04) * 100) / 100 });
       if (i % 14 === 0) add(date, wake + 95, { type: 'length', cm: Math.max(40, g.cm) });
     }
-    add(date, bedtime - 15, { type: 'milk', ml: breastfed ? 0 : bottle });
+    add(date, bedtime - 15, milkFeed(breastfed, bottle));
     add(date, bedtime, { type: 'sleep' });
     // Night feeds while small: a wake-feed-sleep in the night.
     if (months < 9) {
       const nightFeed = bedtime + 240 + rand() * 120;
       add(date, nightFeed, { type: 'wake' });
-      add(date, nightFeed + 5, { type: 'milk', ml: breastfed ? 0 : Math.round(bottle * 0.7) });
+      add(date, nightFeed + 5, milkFeed(breastfed, Math.round(bottle * 0.7)));
       add(date, nightFeed + 30, { type: 'sleep' });
     }
   }

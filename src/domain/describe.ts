@@ -4,10 +4,21 @@ import type { LogEvent } from './types.ts';
 
 const SUPPLEMENT_NAMES: Record<string, string> = { vitd: 'vitamin D', iron: 'iron', multivitamin: 'multivitamin' };
 
-export function describeEvent(e: Pick<LogEvent, 'type' | 'ml' | 'kind' | 'foods' | 'meal_type' | 'kg' | 'cm' | 'ug' | 'note'>): string {
+type Described = Pick<LogEvent, 'type' | 'ml' | 'kind' | 'foods' | 'meal_type' | 'kg' | 'cm' | 'ug' | 'note'> &
+  Partial<Pick<LogEvent, 'side' | 'duration_min'>>;
+
+/** "left side, 15 min", "both sides", "20 min" or "" for a feed without detail. */
+function feedDetail(e: Described): string {
+  const parts: string[] = [];
+  if (e.side) parts.push(e.side === 'both' ? 'both sides' : `${e.side} side`);
+  if (e.duration_min) parts.push(`${e.duration_min} min`);
+  return parts.length ? ` (${parts.join(', ')})` : '';
+}
+
+export function describeEvent(e: Described): string {
   switch (e.type) {
     case 'milk':
-      return e.ml === 0 ? 'breastfeed' : `${e.ml} ml bottle`;
+      return (e.ml === 0 ? 'breastfeed' : `${e.ml} ml bottle`) + feedDetail(e);
     case 'sleep':
       return 'sleep';
     case 'wake':

@@ -5,7 +5,7 @@ import { MEAL_TYPES, NAPPY_KINDS, SUPPLEMENT_KINDS } from './types.ts';
 import { instantToLocal } from './time.ts';
 
 /** The value fields an event can carry (besides id, ts, type, author, reactions). */
-export const VALUE_FIELDS = ['ml', 'kind', 'foods', 'meal_type', 'kg', 'cm', 'ug', 'note'] as const;
+export const VALUE_FIELDS = ['ml', 'kind', 'foods', 'meal_type', 'kg', 'cm', 'ug', 'note', 'side', 'duration_min'] as const;
 export type ValueField = (typeof VALUE_FIELDS)[number];
 export type EventValues = Pick<LogEvent, ValueField>;
 
@@ -17,7 +17,8 @@ interface TypeRule {
 
 // `note` may annotate any event; everything else belongs to the types named in the spec.
 export const TYPE_RULES: Record<EventType, TypeRule> = {
-  milk: { required: ['ml'], allowed: ['ml', 'note'] },
+  // side and duration_min: a breastfeed's detail (a bottle may carry its duration too).
+  milk: { required: ['ml'], allowed: ['ml', 'side', 'duration_min', 'note'] },
   sleep: { required: [], allowed: ['note'] },
   wake: { required: [], allowed: ['note'] },
   nappy: { required: ['kind'], allowed: ['kind', 'note'], kinds: NAPPY_KINDS },
@@ -46,7 +47,9 @@ const MAX_FOODS = 30;
  */
 export function checkEventValues(type: EventType, input: Partial<EventValues>): EventValues {
   const rule = TYPE_RULES[type];
-  const out: EventValues = { ml: null, kind: null, foods: null, meal_type: null, kg: null, cm: null, ug: null, note: null };
+  const out: EventValues = {
+    ml: null, kind: null, foods: null, meal_type: null, kg: null, cm: null, ug: null, note: null, side: null, duration_min: null,
+  };
   for (const f of VALUE_FIELDS) {
     const v = input[f];
     if (v === undefined || v === null) continue;

@@ -1,7 +1,8 @@
 // Live status: what is happening right now, derived from the recent log. Pure: a function of
 // (events, profile, now). The service loads only the last LIVE_WINDOW_DAYS, so the cost of a
 // request does not grow with years of history.
-import type { ChildProfile, TimedEvent } from './types.ts';
+import type { BreastSide, ChildProfile, TimedEvent } from './types.ts';
+import { lastBreastSide, presentFeed, type Feed, type FeedTimerState } from './feed-timer.ts';
 import { addDaysFast, ageAtFast, zoneClock } from './zone-clock.ts';
 import { bandForMonths, hhmmToMinutes, type AgeBandId, type Range } from './age-bands.ts';
 import {
@@ -68,6 +69,12 @@ export interface LiveStatus {
   feed_interval_source: 'age_band' | 'family' | null;
   daily_milk_target_range_ml: Range | null;
   bedtime_source: 'age_band' | 'family';
+  /** The family's running breastfeed (the shared feed timer), or null. */
+  feeding: Feed | null;
+  /** The side the last breastfeed ended on (start the next one on the other), or null. */
+  last_breast_side: BreastSide | null;
+  /** Local timestamp the open sleep began; null when awake. */
+  asleep_since: string | null;
 }
 
 /**
@@ -90,7 +97,7 @@ export function nextNapWindow(
   return { start, end };
 }
 
-export function liveStatus(events: TimedEvent[], profile: ChildProfile, now: number): LiveStatus {
+export function liveStatus(events: TimedEvent[], profile: ChildProfile, now: number, feedTimer: FeedTimerState | null = null): LiveStatus {
   const zone = profile.timezone;
   const clock = zoneClock(zone);
   const today = clock.localDate(now);
@@ -169,5 +176,8 @@ export function liveStatus(events: TimedEvent[], profile: ChildProfile, now: num
     feed_interval_source: interval?.source ?? null,
     daily_milk_target_range_ml: target === null ? null : { min: target.min, max: target.max },
     bedtime_source: useOwn ? 'family' : 'age_band',
+    feeding: feedTimer === null ? null : presentFeed(feedTimer, now, (ms) => clock.localTs(ms)),
+    last_breast_side: lastBreastSide(milk),
+    asleep_since: openSpan === null ? null : clock.localTs(openSpan.start),
   };
 }

@@ -125,8 +125,9 @@ function addEvent(d: DailyTotals, e: TimedEvent): void {
   if (isPoop(e)) d.nappies_dirty += 1;
 }
 
+/** The event as the API shows it: without the instant and the internal last_side. */
 function toLogEvent(e: TimedEvent): LogEvent {
-  const { at: _at, ...rest } = e;
+  const { at: _at, last_side: _lastSide, ...rest } = e;
   return rest;
 }
 

@@ -9,6 +9,10 @@ export type EventType = (typeof EVENT_TYPES)[number];
 export const NAPPY_KINDS = ['wet', 'dirty', 'both', 'dry'] as const;
 export const SUPPLEMENT_KINDS = ['vitd', 'iron', 'multivitamin'] as const;
 export const MEAL_TYPES = ['meal', 'snack'] as const;
+/** Which breast a breastfeed used; `both` when it switched sides. */
+export const FEED_SIDES = ['left', 'right', 'both'] as const;
+export type FeedSide = (typeof FEED_SIDES)[number];
+export type BreastSide = Exclude<FeedSide, 'both'>;
 
 export interface Reaction {
   emoji: string;
@@ -31,11 +35,17 @@ export interface LogEvent {
   ug: number | null;
   note: string | null;
   reactions: Reaction[] | null;
+  /** milk only: left, right or both */
+  side: FeedSide | null;
+  /** milk only: how long the feed took, in whole minutes (1 to 180) */
+  duration_min: number | null;
 }
 
 /** A logged item plus the absolute instant it happened at (epoch milliseconds). */
 export interface TimedEvent extends LogEvent {
   at: number;
+  /** the side a `both` breastfeed ended on, when the feed timer knew it */
+  last_side?: BreastSide | null;
 }
 
 export type Region = 'uk' | 'us';

@@ -19,6 +19,7 @@ import { tokenRoutes } from './routes/tokens.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { discoveryRoutes } from './routes/discovery.ts';
 import { trackerRoutes } from './routes/tracker.ts';
+import { feedRoutes } from './routes/feed.ts';
 import { insightRoutes } from './routes/insights.ts';
 import { mcpRoutes } from './routes/mcp.ts';
 import { agentDocRoutes } from './routes/agent-docs.ts';
@@ -94,6 +95,7 @@ export async function buildApp(ctx: Ctx, opts: AppOptions = {}): Promise<Fastify
   tokenRoutes(app, ctx);
   profileRoutes(app, ctx);
   trackerRoutes(app, ctx);
+  feedRoutes(app, ctx);
   insightRoutes(app, ctx);
   mcpRoutes(app, ctx);
   agentDocRoutes(app, ctx);

@@ -79,13 +79,21 @@ const RESPONSES: Record<string, ErrorResponse> = {
     status: '409',
     schema: 'Error',
     description: 'Conflicts with what is stored (for example an email already registered).',
-    codes: (c) => c !== 'idempotency_key_in_use',
+    codes: (c) => c !== 'idempotency_key_in_use' && !c.startsWith('feed_') && c !== 'no_feed_in_progress',
   },
   KeyInUse: {
     status: '409',
     schema: 'Error',
     description: 'idempotency_key_in_use: a call with this Idempotency-Key is still running; retry in a moment.',
     codes: (c) => c === 'idempotency_key_in_use',
+  },
+  FeedConflict: {
+    status: '409',
+    schema: 'FeedConflictError',
+    description:
+      'feed_in_progress (a feed is already running; the body carries it), no_feed_in_progress (none is running), feed_stale ' +
+      '(the feed has run for more than 3 hours: stop needs ts, the real end time) or idempotency_key_in_use.',
+    codes: (c) => c.startsWith('feed_') || c === 'no_feed_in_progress' || c === 'idempotency_key_in_use',
   },
   Gone: { status: '410', schema: 'Error', description: 'The invite was used, withdrawn or has expired.' },
   PayloadTooLarge: { status: '413', schema: 'Error', description: 'The body is larger than 64 KiB.' },
@@ -310,9 +318,11 @@ export function enrichDocument(input: any, publicUrl: string, rec: RecordedExamp
             ? 'UsageLimitReached'
             : status === '422'
               ? unprocessableFor(f)
-              : status === '409' && f.idempotent === 'http' && !responses['409']
-                ? 'KeyInUse'
-                : BY_STATUS[status];
+              : status === '409' && declaredRef === schemaRef('FeedConflictError')
+                ? 'FeedConflict'
+                : status === '409' && f.idempotent === 'http' && !responses['409']
+                  ? 'KeyInUse'
+                  : BY_STATUS[status];
         if (!name) continue;
         const def = RESPONSES[name];
         const examples = examplesFor(rec, def.status, def.codes ?? (() => true));

@@ -41,6 +41,11 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /api/vega/today': 'getToday',
   'GET /api/vega/events': 'listEventsOfDay',
 
+  'POST /api/vega/feed/start': 'startFeed',
+  'POST /api/vega/feed/switch': 'switchFeedSide',
+  'POST /api/vega/feed/stop': 'stopFeed',
+  'POST /api/vega/feed/cancel': 'cancelFeed',
+
   'GET /api/vega/live': 'getLiveStatus',
   'GET /api/vega/stats': 'getStats',
   'GET /api/vega/patterns': 'getPatterns',
@@ -72,6 +77,7 @@ export const TAGS: { name: string; description: string }[] = [
   { name: 'Tokens', description: 'API tokens for scripts and the MCP connector (read or write scope).' },
   { name: 'Profile', description: 'The child profile and the family settings.' },
   { name: 'Tracker', description: 'Logging events and correcting or reading the family log.' },
+  { name: 'Feed timer', description: 'The family’s shared breastfeed timer: start, switch sides, stop (logs one milk event) or cancel.' },
   { name: 'Insights', description: 'Live status, patterns and growth measurements derived from the log.' },
   { name: 'Question answering', description: "Questions about the family's own log, and remembered notes (paid plan)." },
   { name: 'Analytics', description: 'Anonymous product analytics (allowlisted event names only).' },

@@ -32,8 +32,12 @@ export const logTools: ToolDef[] = [
     name: 'log_feed',
     title: 'Log a milk feed',
     description:
-      `Log a milk feed: a bottle with its volume in ml, or a breastfeed (ml = 0). Use when a caregiver says the baby drank or fed, e.g. "120 ml at 3:10". ${NOTE}`,
-    input: when.extend({ ml: valueFields.ml.describe('millilitres drunk, integer 0 to 500; 0 means a breastfeed') }),
+      `Log a milk feed: a bottle with its volume in ml, or a breastfeed (ml = 0) with the side and how long it took when known. Use when a caregiver says the baby drank or fed, e.g. "120 ml at 3:10" or "fed on the left for 15 minutes". ${NOTE}`,
+    input: when.extend({
+      ml: valueFields.ml.describe('millilitres drunk, integer 0 to 500; 0 means a breastfeed'),
+      side: valueFields.side.optional().describe('breastfeed: left, right or both; optional'),
+      duration_min: valueFields.duration_min.optional().describe('how long the feed took, whole minutes 1 to 180; optional'),
+    }),
     run: (env, a, key) => logged(env, { type: 'milk', ...a }, key),
   }),
   tool({

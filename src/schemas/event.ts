@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVENT_TYPES, MEAL_TYPES } from '../domain/types.ts';
+import { EVENT_TYPES, FEED_SIDES, MEAL_TYPES } from '../domain/types.ts';
 
 export const Reaction = z
   .object({ emoji: z.string(), username: z.string().describe('the caregiver who reacted') })
@@ -20,6 +20,8 @@ export const Event = z
     ug: z.number().int().nullable(),
     note: z.string().nullable(),
     reactions: z.array(Reaction).nullable(),
+    side: z.enum(FEED_SIDES).nullable().describe('milk only: the breast used (left, right, or both when the feed switched sides); null otherwise'),
+    duration_min: z.number().int().nullable().describe('milk only: how long the feed took, whole minutes 1 to 180; null otherwise'),
   })
   .meta({ id: 'Event' });
 

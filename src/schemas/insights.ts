@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FeedSchema } from './feed.ts';
 
 const Range = z.object({ min: z.number(), max: z.number() });
 
@@ -41,5 +42,9 @@ export const LiveStatusSchema = z
       .object({ vitd: SupplementStatus, iron: SupplementStatus, multivitamin: SupplementStatus })
       .nullable()
       .describe('per supplement: given today, counts and the region’s guidance'),
+    // Additional keys (the spec allows them; docs/insights.md).
+    feeding: FeedSchema.nullable().describe('the running breastfeed (the shared feed timer), or null'),
+    last_breast_side: z.enum(['left', 'right']).nullable().describe('the side the last breastfeed ended on; start the next on the other'),
+    asleep_since: z.string().nullable().describe('family-local timestamp the open sleep began; null when awake'),
   })
   .meta({ id: 'LiveStatus', additionalProperties: true });

@@ -1,6 +1,6 @@
 // Request and response shapes of the Tracker endpoints.
 import { z } from 'zod';
-import { EVENT_TYPES, MEAL_TYPES } from '../domain/types.ts';
+import { EVENT_TYPES, FEED_SIDES, MEAL_TYPES } from '../domain/types.ts';
 import { DateString, IanaZone } from './common.ts';
 import { Event } from './event.ts';
 import { LiveStatusSchema } from './insights.ts';
@@ -21,6 +21,8 @@ export const valueFields = {
   cm: z.number().min(40).max(120).describe('length only; 40 to 120'),
   ug: z.number().int().min(0).max(100000).describe('supplement only; micrograms'),
   note: z.string().max(300).describe('at most 300 characters; required for a note event'),
+  side: z.enum(FEED_SIDES).describe('milk only: the breast used, left, right or both'),
+  duration_min: z.number().int().min(1).max(180).describe('milk only: how long the feed took, whole minutes 1 to 180 (a bottle may carry it too)'),
 };
 
 export const Author = z.string().trim().min(1).max(40);
@@ -37,6 +39,8 @@ export const LogBody = z
     cm: valueFields.cm.nullish(),
     ug: valueFields.ug.nullish(),
     note: valueFields.note.nullish(),
+    side: valueFields.side.nullish(),
+    duration_min: valueFields.duration_min.nullish(),
     author: Author.nullish().describe("defaults to the caller's username"),
     timezone: IanaZone.nullish().describe("the zone ts is written in, when not the family's"),
   })
@@ -73,9 +77,11 @@ export const EditBody = z
         note: valueFields.note.nullish(),
         meal_type: valueFields.meal_type.nullish(),
         kind: valueFields.kind.nullish(),
+        side: valueFields.side.nullish(),
+        duration_min: valueFields.duration_min.nullish(),
         author: Author.optional(),
       })
-      .describe('only ts, ml, foods, note, meal_type, kind, author; null clears an optional field'),
+      .describe('only ts, ml, foods, note, meal_type, kind, side, duration_min, author; null clears an optional field'),
   })
   .meta({ id: 'EditRequest' });
 export type EditInput = z.infer<typeof EditBody>;

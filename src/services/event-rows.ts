@@ -24,9 +24,11 @@ export function toLogEvent(r: EventRow): LogEvent {
     ug: r.ug === null ? null : Number(r.ug),
     note: r.note,
     reactions: parseJson<Reaction[]>(r.reactions),
+    side: r.side as LogEvent['side'],
+    duration_min: r.duration_min === null ? null : Number(r.duration_min),
   };
 }
 
 export function toTimedEvent(r: EventRow): TimedEvent {
-  return { ...toLogEvent(r), at: Number(r.at) };
+  return { ...toLogEvent(r), at: Number(r.at), last_side: r.last_side as TimedEvent['last_side'] };
 }

@@ -5,7 +5,7 @@ import type { Ctx } from './context.ts';
 import { isUniqueViolation, scopeOf } from './context.ts';
 import type { Actor } from './actor.ts';
 import type { FamilyScope } from '../db/family-scope.ts';
-import { badRequest, notFound } from '../errors.ts';
+import { AppError, badRequest, notFound } from '../errors.ts';
 import { checkEventValues, EventRuleError, warningFor, VALUE_FIELDS, type EventValues } from '../domain/event-rules.ts';
 import { unknownFoods, expandFoods } from '../domain/foods.ts';
 import { describeEvent, describeWhen } from '../domain/describe.ts';
@@ -30,7 +30,10 @@ function checked(type: LogEvent['type'], values: Partial<EventValues>): EventVal
   try {
     return checkEventValues(type, values);
   } catch (err) {
-    if (err instanceof EventRuleError) throw badRequest(err.message, 'invalid_event');
+    // detail names the field, in the same form as a schema mismatch's detail.
+    if (err instanceof EventRuleError) {
+      throw new AppError(400, 'invalid_event', err.message, { detail: [{ loc: ['body', err.field], msg: err.message, type: 'invalid_event' }] });
+    }
     throw err;
   }
 }
@@ -73,6 +76,9 @@ export async function logEvent(ctx: Ctx, actor: Actor, input: LogInput, idempote
       ug: values.ug,
       note: values.note,
       reactions: null,
+      side: values.side,
+      duration_min: values.duration_min,
+      last_side: null,
       created_at: now,
     };
     const row = await insertWithFreshId(tx, base);
@@ -89,7 +95,7 @@ export async function logEvent(ctx: Ctx, actor: Actor, input: LogInput, idempote
 // 8 hex characters give 2^32 ids: collisions become likely in big logs, so the unique key
 // (family_id, id) decides and a clash just draws another id. The check runs before the
 // insert so that a PostgreSQL transaction is never aborted by the clash.
-async function insertWithFreshId(tx: FamilyScope, base: Omit<EventRow, 'id' | 'family_id' | 'seq'>): Promise<EventRow> {
+export async function insertWithFreshId(tx: FamilyScope, base: Omit<EventRow, 'id' | 'family_id' | 'seq'>): Promise<EventRow> {
   for (let i = 0; i < ID_ATTEMPTS; i++) {
     const id = newEventId();
     const taken = await tx.selectFrom('events').select('id').where('id', '=', id).executeTakeFirst();
@@ -130,6 +136,10 @@ export async function editEvent(ctx: Ctx, actor: Actor, input: EditInput) {
         foods: jsonOrNull(values.foods),
         meal_type: values.meal_type,
         note: values.note,
+        side: values.side,
+        duration_min: values.duration_min,
+        // A corrected side no longer says which breast the feed timer ended on.
+        ...(changes.side !== undefined ? { last_side: null } : {}),
         ...(changes.author !== undefined ? { author: changes.author } : {}),
         ...(time ? { ts: time.ts, at: time.at, zone: family.timezone } : {}),
       })

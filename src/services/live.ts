@@ -5,6 +5,7 @@ import { liveStatus, liveWindowStart, type LiveStatus } from '../domain/live.ts'
 import type { TimedEvent } from '../domain/types.ts';
 import { childProfile, type FamilyRow } from './family-row.ts';
 import { toTimedEvent } from './event-rows.ts';
+import { loadFeedTimer } from './feed-timer-rows.ts';
 
 export async function eventsBetween(scope: FamilyScope, from: number, to: number): Promise<TimedEvent[]> {
   const rows = await scope
@@ -38,5 +39,5 @@ export async function computeLive(scope: FamilyScope, family: FamilyRow, now: nu
     const w = await latestOfType(scope, 'weight', from);
     if (w) events.unshift(w);
   }
-  return liveStatus(events, childProfile(family), now);
+  return liveStatus(events, childProfile(family), now, await loadFeedTimer(scope));
 }

@@ -5,7 +5,7 @@ import type { DemoEvent } from '../domain/demo-history.ts';
 import { instantToLocal } from '../domain/time.ts';
 
 // Rows per INSERT statement. One statement per row costs a round trip each on PostgreSQL
-// (3 years ≈ 27,000 events took tens of seconds); 16 columns × 500 rows = 8,000 bound
+// (3 years ≈ 27,000 events took tens of seconds); 19 columns × 500 rows = 9,500 bound
 // parameters, below SQLite's limit of 32,766 and PostgreSQL's of 65,535.
 const ROWS_PER_INSERT = 500;
 
@@ -36,6 +36,9 @@ export async function insertHistory(scope: FamilyScope, zone: string, events: De
     ug: e.ug ?? null,
     note: e.note ?? null,
     reactions: null,
+    side: e.side ?? null,
+    duration_min: e.duration_min ?? null,
+    last_side: null,
     created_at: now,
   }));
   // One transaction for the whole history: the log appears complete or not at all.

@@ -151,6 +151,22 @@ for (const d of testDatabases()) {
       expect(await req('POST', '/api/vega/undo', undefined, { token: readOnly }), 403, 'undo with a read token');
     });
 
+    test('the feed timer: start, switch, stop, cancel and their errors', async () => {
+      const tok = { token: admin.token };
+      expect(await req('POST', '/api/vega/feed/stop', {}, tok), 409, 'stop with none running');
+      expect(await req('POST', '/api/vega/feed/switch', {}, tok), 409, 'switch with none running');
+      expect(await req('POST', '/api/vega/feed/cancel', undefined, tok), 409, 'cancel with none running');
+      expect(await req('POST', '/api/vega/feed/start', { side: 'middle' }, tok), 400, 'start on no side');
+      expect(await req('POST', '/api/vega/feed/start', { side: 'left', ts: '2026-11-22T11:50:00' }, tok), 200, 'start');
+      expect(await req('POST', '/api/vega/feed/start', { side: 'right' }, tok), 409, 'start again');
+      expect(await req('POST', '/api/vega/feed/switch', { side: 'up' }, tok), 400, 'switch to no side');
+      expect(await req('POST', '/api/vega/feed/switch', {}, tok), 200, 'switch');
+      expect(await req('POST', '/api/vega/feed/stop', { ts: '2026-11-22T11:40:00' }, tok), 400, 'stop before it started');
+      expect(await req('POST', '/api/vega/feed/stop', {}, tok), 200, 'stop');
+      expect(await req('POST', '/api/vega/feed/start', { side: 'right' }, tok), 200, 'start another');
+      expect(await req('POST', '/api/vega/feed/cancel', undefined, tok), 200, 'cancel');
+    });
+
     test('Idempotency-Key on every REST write: replayed exactly, 422 for another body, documented', async () => {
       const tok = { token: admin.token };
       const milk = await req('POST', '/api/vega/log', { type: 'milk', ml: 60, ts: '2026-11-22T10:00:00' }, tok);

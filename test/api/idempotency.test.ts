@@ -110,7 +110,11 @@ for (const d of testDatabases()) {
       const listed = [...new Set([...rule.matchAll(/<code>(POST [^<]+)<\/code>/g)].map((m) => m[1]))];
       assert.deepEqual(
         listed.sort(),
-        ['POST /api/vega/event/delete', 'POST /api/vega/event/edit', 'POST /api/vega/event/react', 'POST /api/vega/log', 'POST /api/vega/recipes', 'POST /api/vega/undo'],
+        [
+          'POST /api/vega/event/delete', 'POST /api/vega/event/edit', 'POST /api/vega/event/react',
+          'POST /api/vega/feed/cancel', 'POST /api/vega/feed/start', 'POST /api/vega/feed/stop', 'POST /api/vega/feed/switch',
+          'POST /api/vega/log', 'POST /api/vega/recipes', 'POST /api/vega/undo',
+        ],
       );
       assert.deepEqual([...t.app.idempotentRoutes].sort(), listed.sort());
       assert.match(rule, /422 <code>idempotency_key_reused<\/code>/);

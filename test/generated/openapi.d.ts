@@ -359,7 +359,7 @@ export interface paths {
         put?: never;
         /**
          * Log an event. A warning is soft: the event is still saved
-         * @description Required per type: milk → ml (0 = breastfeed); nappy → kind (wet, dirty, both, dry); solid → foods; note → note; supplement → kind (vitd, iron, multivitamin), ug optional; weight → kg; length → cm. sleep, wake and poop need nothing. A field that does not belong to the type is a 400. The Idempotency-Key header works as on every REST write (below).
+         * @description Required per type: milk → ml (0 = breastfeed; side left/right/both and duration_min 1–180 optional, milk only); nappy → kind (wet, dirty, both, dry); solid → foods; note → note; supplement → kind (vitd, iron, multivitamin), ug optional; weight → kg; length → cm. sleep, wake and poop need nothing. A field that does not belong to the type is a 400. The Idempotency-Key header works as on every REST write (below).
          *
          *     Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused).
          *
@@ -402,7 +402,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Correct an event: only ts, ml, foods, note, meal_type, kind and author can change
+         * Correct an event: only ts, ml, foods, note, meal_type, kind, side, duration_min and author can change
          * @description Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused).
          *
          *     Idempotency-Key: send one (e.g. a fresh UUID per intended write) to make retries safe. The same key with the same request within 24 hours replays the first response exactly and changes nothing; the same key with a different request is 422 idempotency_key_reused and changes nothing. Keys are per family and per endpoint.
@@ -536,6 +536,100 @@ export interface paths {
         get: operations["listEventsOfDay"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vega/feed/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start the family’s breastfeed timer on one side
+         * @description One feed runs per family at a time, shared by every caregiver (live.feeding). 409 feed_in_progress, with the running feed, when one is already running.
+         *
+         *     Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused).
+         *
+         *     Idempotency-Key: send one (e.g. a fresh UUID per intended write) to make retries safe. The same key with the same request within 24 hours replays the first response exactly and changes nothing; the same key with a different request is 422 idempotency_key_reused and changes nothing. Keys are per family and per endpoint.
+         */
+        post: operations["startFeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vega/feed/switch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Switch the running feed to the other side (or the side given)
+         * @description Each side’s minutes are kept; the new side counts from now. Naming the side already feeding changes nothing.
+         *
+         *     Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused).
+         *
+         *     Idempotency-Key: send one (e.g. a fresh UUID per intended write) to make retries safe. The same key with the same request within 24 hours replays the first response exactly and changes nothing; the same key with a different request is 422 idempotency_key_reused and changes nothing. Keys are per family and per endpoint.
+         */
+        post: operations["switchFeedSide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vega/feed/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop the running feed and log it as one milk event
+         * @description Logs one milk event at the feed’s start time with side (the only side used, or both), duration_min (the whole feed, at least 1) and ml (0 unless given). A feed running for more than 3 hours is stale: stop then answers 409 feed_stale until ts gives the real end time.
+         *
+         *     Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused).
+         *
+         *     Idempotency-Key: send one (e.g. a fresh UUID per intended write) to make retries safe. The same key with the same request within 24 hours replays the first response exactly and changes nothing; the same key with a different request is 422 idempotency_key_reused and changes nothing. Keys are per family and per endpoint.
+         */
+        post: operations["stopFeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vega/feed/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel the running feed without logging it
+         * @description Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused).
+         *
+         *     Idempotency-Key: send one (e.g. a fresh UUID per intended write) to make retries safe. The same key with the same request within 24 hours replays the first response exactly and changes nothing; the same key with a different request is 422 idempotency_key_reused and changes nothing. Keys are per family and per endpoint.
+         */
+        post: operations["cancelFeed"];
         delete?: never;
         options?: never;
         head?: never;
@@ -866,6 +960,10 @@ export interface components {
             ug: number | null;
             note: string | null;
             reactions: components["schemas"]["Reaction"][] | null;
+            /** @description milk only: the breast used (left, right, or both when the feed switched sides); null otherwise */
+            side: ("left" | "right" | "both") | null;
+            /** @description milk only: how long the feed took, whole minutes 1 to 180; null otherwise */
+            duration_min: number | null;
         };
         /** @description WHO child growth standard placement; absent when the sex is not girl/boy */
         GrowthPercentile: {
@@ -901,6 +999,10 @@ export interface components {
             ug: number | null;
             note: string | null;
             reactions: components["schemas"]["Reaction"][] | null;
+            /** @description milk only: the breast used (left, right, or both when the feed switched sides); null otherwise */
+            side: ("left" | "right" | "both") | null;
+            /** @description milk only: how long the feed took, whole minutes 1 to 180; null otherwise */
+            duration_min: number | null;
             percentile?: components["schemas"]["GrowthPercentile"];
         };
         TokenCreateRequest: {
@@ -980,6 +1082,54 @@ export interface components {
                 summary: string | null;
             }[];
         };
+        /** @description a running breastfeed, the same for every caregiver of the family */
+        Feed: {
+            /** @description family-local YYYY-MM-DDTHH:MM:SS the feed began */
+            started_at: string;
+            /**
+             * @description the side feeding now
+             * @enum {string}
+             */
+            side: "left" | "right";
+            /** @description whole minutes on each side so far */
+            sides: {
+                left_min: number;
+                right_min: number;
+            };
+            /** @description username of the caregiver who started it */
+            started_by: string;
+            /** @description whole minutes since started_at */
+            elapsed_min: number;
+            /** @description true after 3 hours: probably never stopped; stop then needs ts, the real end time */
+            stale: boolean;
+        };
+        FeedStartRequest: {
+            /**
+             * @description the side the feed starts on
+             * @enum {string}
+             */
+            side: "left" | "right";
+            /** @description when it started (family-local); defaults to now; not in the future nor more than 3 hours ago */
+            ts?: string | null;
+        };
+        FeedSwitchRequest: {
+            /** @description the side to switch to; defaults to the other one */
+            side?: ("left" | "right") | null;
+        };
+        FeedStopRequest: {
+            /** @description when the feed ended (family-local); defaults to now; required when the feed is stale */
+            ts?: string | null;
+            /** @description millilitres, when known (e.g. expressed milk); defaults to 0 */
+            ml?: number | null;
+        };
+        FeedConflictError: {
+            /** @description machine-readable code, e.g. unauthorized, not_found, insufficient_scope */
+            error: string;
+            /** @description human-readable detail */
+            message: string | null;
+            /** @description feed_in_progress: the feed already running */
+            feed?: components["schemas"]["Feed"] | null;
+        };
         SupplementStatus: {
             /** @description at least one entry logged today */
             given: boolean;
@@ -1024,6 +1174,12 @@ export interface components {
                 iron: components["schemas"]["SupplementStatus"];
                 multivitamin: components["schemas"]["SupplementStatus"];
             } | null;
+            /** @description the running breastfeed (the shared feed timer), or null */
+            feeding: components["schemas"]["Feed"] | null;
+            /** @description the side the last breastfeed ended on; start the next on the other */
+            last_breast_side: ("left" | "right") | null;
+            /** @description family-local timestamp the open sleep began; null when awake */
+            asleep_since: string | null;
         } & {
             [key: string]: unknown;
         };
@@ -1040,6 +1196,8 @@ export interface components {
             cm?: number | null;
             ug?: number | null;
             note?: string | null;
+            side?: ("left" | "right" | "both") | null;
+            duration_min?: number | null;
             /** @description defaults to the caller's username */
             author?: string | null;
             /** @description the zone ts is written in, when not the family's */
@@ -1065,7 +1223,7 @@ export interface components {
         };
         EditRequest: {
             id: string;
-            /** @description only ts, ml, foods, note, meal_type, kind, author; null clears an optional field */
+            /** @description only ts, ml, foods, note, meal_type, kind, side, duration_min, author; null clears an optional field */
             changes: {
                 /** @description family-local YYYY-MM-DDTHH:MM:SS; must not be in the future */
                 ts?: string;
@@ -1074,6 +1232,8 @@ export interface components {
                 note?: string | null;
                 meal_type?: ("meal" | "snack") | null;
                 kind?: string | null;
+                side?: ("left" | "right" | "both") | null;
+                duration_min?: number | null;
                 author?: string;
             };
         };
@@ -1097,6 +1257,19 @@ export interface components {
         RecipeRequest: {
             name: string;
             ingredients: string[];
+        };
+        FeedResponse: {
+            /** @constant */
+            status: "ok";
+            feed: components["schemas"]["Feed"];
+            live: components["schemas"]["LiveStatus"];
+        };
+        FeedCancelResponse: {
+            /** @constant */
+            status: "ok";
+            /** @description the feed that was cancelled; nothing was logged */
+            cancelled: components["schemas"]["Feed"];
+            live: components["schemas"]["LiveStatus"];
         };
         Note: {
             ts: string;
@@ -1293,13 +1466,13 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Conflicts with what is stored (for example an email already registered). */
-        Conflict: {
+        /** @description feed_in_progress (a feed is already running; the body carries it), no_feed_in_progress (none is running), feed_stale (the feed has run for more than 3 hours: stop needs ts, the real end time) or idempotency_key_in_use. */
+        FeedConflict: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["FeedConflictError"];
             };
         };
         /** @description The invite was used, withdrawn or has expired. */
@@ -1546,7 +1719,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["FeedConflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -1577,7 +1750,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["FeedConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -2166,6 +2339,138 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    startFeed: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description any unique string per intended write, e.g. a UUID (1 to 200 visible ASCII characters) */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedStartRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["FeedConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+        };
+    };
+    switchFeedSide: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description any unique string per intended write, e.g. a UUID (1 to 200 visible ASCII characters) */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedSwitchRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["FeedConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+        };
+    };
+    stopFeed: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description any unique string per intended write, e.g. a UUID (1 to 200 visible ASCII characters) */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedStopRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MutationResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["FeedConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+        };
+    };
+    cancelFeed: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description any unique string per intended write, e.g. a UUID (1 to 200 visible ASCII characters) */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedCancelResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["FeedConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
         };
     };
     getLiveStatus: {

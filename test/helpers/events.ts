@@ -22,6 +22,8 @@ export function makeEvent(zone: string, type: EventType, ts: string, extra: Part
     ug: null,
     note: null,
     reactions: null,
+    side: null,
+    duration_min: null,
     at: localToInstant(ts, zone),
     ...extra,
   };

@@ -9,7 +9,7 @@ import { connect, mcpUrl, newToken, NOW, type Connected } from './harness.ts';
 
 // Update deliberately when the tool surface changes: assistants and their users depend on it.
 const SNAPSHOT: Record<string, string[]> = {
-  log_feed: ['author', 'idempotency_key', 'ml', 'note', 'timezone', 'ts'],
+  log_feed: ['author', 'duration_min', 'idempotency_key', 'ml', 'note', 'side', 'timezone', 'ts'],
   log_sleep: ['author', 'idempotency_key', 'note', 'state', 'timezone', 'ts'],
   log_nappy: ['author', 'idempotency_key', 'kind', 'note', 'timezone', 'ts'],
   log_solid: ['author', 'foods', 'idempotency_key', 'meal_type', 'note', 'timezone', 'ts'],

@@ -90,7 +90,10 @@ for (const d of testDatabases()) {
       assert.match(feed.text, /^Logged 120 ml bottle for Ada at 03:10 \(id [0-9a-f]{8}\)\./);
       assert.equal(feed.s.event.type, 'milk');
       assert.equal(feed.s.summary, feed.text.split('\n')[0]);
-      assert.match((await ok('log_feed', { ml: 0, ts: '2026-11-22T04:00:00', note: 'left side' })).text, /Logged breastfeed/);
+      const breast = await ok('log_feed', { ml: 0, side: 'left', duration_min: 15, ts: '2026-11-22T04:00:00' });
+      assert.match(breast.text, /Logged breastfeed \(left side, 15 min\)/);
+      assert.deepEqual([breast.s.event.side, breast.s.event.duration_min], ['left', 15]);
+      assert.equal(breast.s.live.last_breast_side, 'left');
       assert.equal((await ok('log_sleep', { state: 'asleep', ts: '2026-11-22T05:00:00' })).s.event.type, 'sleep');
       assert.equal((await ok('log_sleep', { state: 'awake', ts: '2026-11-22T06:30:00' })).s.event.type, 'wake');
       assert.equal((await ok('log_nappy', { kind: 'both', ts: '2026-11-22T06:40:00' })).s.event.kind, 'both');
@@ -112,6 +115,8 @@ for (const d of testDatabases()) {
 
     test('every logging tool refuses bad input as a tool error and writes nothing', async () => {
       await bad('log_feed', { ml: 501 }, /ml/);
+      await bad('log_feed', { ml: 0, side: 'middle' }, /side/);
+      await bad('log_feed', { ml: 0, duration_min: 181 }, /duration_min/);
       await bad('log_feed', { ml: 12.5 }, /ml/);
       await bad('log_feed', { ml: 100, ts: '2026-11-22T13:00:00' }, /future/);
       await bad('log_feed', { ml: 100, colour: 'blue' }, /colour/);

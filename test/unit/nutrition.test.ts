@@ -13,7 +13,7 @@ function ev(ts: string, type: TimedEvent['type'], foods: string[] | null, zone =
   n += 1;
   return {
     id: n.toString(16).padStart(8, '0'), ts, type, author: 'app', ml: null, kind: null, foods,
-    meal_type: type === 'solid' ? 'meal' : null, kg: null, cm: null, ug: null, note: null, reactions: null,
+    meal_type: type === 'solid' ? 'meal' : null, kg: null, cm: null, ug: null, note: null, reactions: null, side: null, duration_min: null,
     at: localToInstant(ts, zone),
   };
 }

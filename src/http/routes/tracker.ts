@@ -20,7 +20,7 @@ import {
   SuggestionsQuery,
   UndoResponse,
 } from '../../schemas/log.ts';
-import { ErrorBody, ValidationErrorBody } from '../../schemas/common.ts';
+import { ErrorBody, ErrorWithDetailBody, ValidationErrorBody } from '../../schemas/common.ts';
 import { actorOf } from '../auth.ts';
 import { idempotencyKeyOf } from '../idempotency.ts';
 
@@ -35,12 +35,12 @@ export function trackerRoutes(app: FastifyInstance, ctx: Ctx): void {
       tags,
       summary: 'Log an event. A warning is soft: the event is still saved',
       description:
-        'Required per type: milk → ml (0 = breastfeed); nappy → kind (wet, dirty, both, dry); solid → foods; ' +
+        'Required per type: milk → ml (0 = breastfeed; side left/right/both and duration_min 1–180 optional, milk only); nappy → kind (wet, dirty, both, dry); solid → foods; ' +
         'note → note; supplement → kind (vitd, iron, multivitamin), ug optional; weight → kg; length → cm. ' +
         'sleep, wake and poop need nothing. A field that does not belong to the type is a 400. ' +
         'The Idempotency-Key header works as on every REST write (below).',
       body: LogBody,
-      response: { 200: LogResponse, 400: ErrorBody },
+      response: { 200: LogResponse, 400: ErrorWithDetailBody },
     },
     handler: async (req) => logEvent(ctx, actorOf(req), req.body, idempotencyKeyOf(req)),
   });
@@ -60,9 +60,9 @@ export function trackerRoutes(app: FastifyInstance, ctx: Ctx): void {
     config: { idempotent: true },
     schema: {
       tags,
-      summary: 'Correct an event: only ts, ml, foods, note, meal_type, kind and author can change',
+      summary: 'Correct an event: only ts, ml, foods, note, meal_type, kind, side, duration_min and author can change',
       body: EditBody,
-      response: { 200: MutationResponse, 400: ErrorBody, 404: ErrorBody },
+      response: { 200: MutationResponse, 400: ErrorWithDetailBody, 404: ErrorBody },
     },
     handler: async (req) => editEvent(ctx, actorOf(req), req.body),
   });
