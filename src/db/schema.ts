@@ -17,6 +17,8 @@ export interface FamiliesTable {
   age_band_targets: string;
   acquisition: string | null;
   created_at: number;
+  /** bumped by triggers whenever the family's log, feed timer, recipes or settings change */
+  version: Generated<number>;
 }
 
 export interface UsersTable {

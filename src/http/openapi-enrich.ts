@@ -178,7 +178,7 @@ export function errorStatuses(f: RouteFacts, declared: string[]): Set<string> {
   if (f.auth === 'admin' || f.sameOriginOnly || (f.auth !== 'none' && unsafe)) out.add('403');
   if (f.idempotent) out.add('422');
   // A retry racing the first call while it still runs (the key is claimed before the handler).
-  if (f.idempotent === 'http') out.add('409');
+  if (f.idempotent) out.add('409');
   return out;
 }
 
@@ -320,7 +320,7 @@ export function enrichDocument(input: any, publicUrl: string, rec: RecordedExamp
               ? unprocessableFor(f)
               : status === '409' && declaredRef === schemaRef('FeedConflictError')
                 ? 'FeedConflict'
-                : status === '409' && f.idempotent === 'http' && !responses['409']
+                : status === '409' && f.idempotent && !responses['409']
                   ? 'KeyInUse'
                   : BY_STATUS[status];
         if (!name) continue;

@@ -5,11 +5,17 @@ import type { EventType, LogEvent, Reaction, TimedEvent } from '../domain/types.
 
 export type EventRow = Selectable<EventsTable>;
 
+/** The columns an Event (and the rules) need: never family_id, zone, created_at or seq. */
+export const EVENT_COLUMNS = [
+  'id', 'ts', 'at', 'type', 'author', 'ml', 'kind', 'foods', 'meal_type', 'kg', 'cm', 'ug', 'note', 'reactions', 'side', 'duration_min', 'last_side',
+] as const;
+export type EventFields = Pick<EventRow, (typeof EVENT_COLUMNS)[number]>;
+
 function parseJson<T>(text: string | null): T | null {
   return text === null ? null : (JSON.parse(text) as T);
 }
 
-export function toLogEvent(r: EventRow): LogEvent {
+export function toLogEvent(r: EventFields): LogEvent {
   return {
     id: r.id,
     ts: r.ts,
@@ -29,6 +35,6 @@ export function toLogEvent(r: EventRow): LogEvent {
   };
 }
 
-export function toTimedEvent(r: EventRow): TimedEvent {
+export function toTimedEvent(r: EventFields): TimedEvent {
   return { ...toLogEvent(r), at: Number(r.at), last_side: r.last_side as TimedEvent['last_side'] };
 }

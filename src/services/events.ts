@@ -14,9 +14,9 @@ import type { LogEvent } from '../domain/types.ts';
 import type { EditInput, LogInput } from '../schemas/log.ts';
 import { loadFamily, type FamilyRow } from './family-row.ts';
 import { toLogEvent, type EventRow } from './event-rows.ts';
-import { computeLive, eventsBetween } from './live.ts';
+import { eventsBetween, liveNow } from './live.ts';
 import { resolveEventTime } from './event-time.ts';
-import { idempotent } from './idempotency.ts';
+import { idempotentCall } from './idempotency.ts';
 import { listRecipes } from './recipes.ts';
 
 const WARNING_LOOKBACK_MS = 36 * 3600 * 1000;
@@ -58,34 +58,39 @@ export async function logEvent(ctx: Ctx, actor: Actor, input: LogInput, idempote
   const recipes = values.foods ? await listRecipes(scope) : [];
   const unknown = values.foods ? unknownFoods(expandFoods(values.foods, recipes)) : [];
 
-  return idempotent(ctx, scope, 'log', idempotencyKey, input, async (tx) => {
-    const around = await eventsBetween(tx, at - WARNING_LOOKBACK_MS, at + 5 * 60 * 1000);
-    const warning = warningFor({ type: input.type, at, ml: values.ml, kind: values.kind }, around, family.timezone);
-    const base = {
-      ts,
-      at,
-      zone: family.timezone,
-      type: input.type,
-      author: input.author ?? actor.username,
-      ml: values.ml,
-      kind: values.kind,
-      foods: jsonOrNull(values.foods),
-      meal_type: values.meal_type,
-      kg: values.kg,
-      cm: values.cm,
-      ug: values.ug,
-      note: values.note,
-      reactions: null,
-      side: values.side,
-      duration_min: values.duration_min,
-      last_side: null,
-      created_at: now,
-    };
-    const row = await insertWithFreshId(tx, base);
+  // A soft warning, judged from the events around it before the write: the write transaction
+  // holds only the insert.
+  const around = await eventsBetween(scope, at - WARNING_LOOKBACK_MS, at + 5 * 60 * 1000);
+  const warning = warningFor({ type: input.type, at, ml: values.ml, kind: values.kind }, around, family.timezone);
+  const base = {
+    ts,
+    at,
+    zone: family.timezone,
+    type: input.type,
+    author: input.author ?? actor.username,
+    ml: values.ml,
+    kind: values.kind,
+    foods: jsonOrNull(values.foods),
+    meal_type: values.meal_type,
+    kg: values.kg,
+    cm: values.cm,
+    ug: values.ug,
+    note: values.note,
+    reactions: null,
+    side: values.side,
+    duration_min: values.duration_min,
+    last_side: null,
+    created_at: now,
+  };
+
+  // The key is claimed first, the event committed, and live derived after the commit; the
+  // result is then recorded under the key, so a retry replays exactly this response.
+  return idempotentCall(ctx, scope, 'log', idempotencyKey, input, async () => {
+    const row = await scope.transaction((tx) => insertWithFreshId(tx, base));
     return {
       status: 'ok' as const,
       event: toLogEvent(row),
-      live: await computeLive(tx, family, now),
+      live: await liveNow(scope, ctx.clock()),
       unknown_foods: unknown,
       warning,
     };
@@ -109,8 +114,10 @@ export async function insertWithFreshId(tx: FamilyScope, base: Omit<EventRow, 'i
   throw new Error('could not draw a free event id');
 }
 
-async function liveAfter(ctx: Ctx, scope: FamilyScope, family: FamilyRow) {
-  return computeLive(scope, family, ctx.clock());
+/** A write's transaction, then the live status computed after its commit. */
+async function withLiveAfter<T extends object>(ctx: Ctx, scope: FamilyScope, write: Promise<T>) {
+  const result = await write;
+  return { ...result, live: await liveNow(scope, ctx.clock()) };
 }
 
 export async function editEvent(ctx: Ctx, actor: Actor, input: EditInput) {
@@ -118,7 +125,7 @@ export async function editEvent(ctx: Ctx, actor: Actor, input: EditInput) {
   const family = await loadFamily(scope);
   const changes = input.changes;
   if (Object.keys(changes).length === 0) throw badRequest('changes is empty: name at least one field to change.', 'nothing_to_change');
-  return scope.transaction(async (tx) => {
+  return withLiveAfter(ctx, scope, scope.transaction(async (tx) => {
     const row = await findEvent(tx, input.id);
     const current = toLogEvent(row);
     const merged: Partial<EventValues> = {};
@@ -146,18 +153,17 @@ export async function editEvent(ctx: Ctx, actor: Actor, input: EditInput) {
       .where('id', '=', input.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    return { status: 'ok' as const, event: toLogEvent(updated as EventRow), removed: null, live: await liveAfter(ctx, tx, family) };
-  });
+    return { status: 'ok' as const, event: toLogEvent(updated as EventRow), removed: null };
+  }));
 }
 
 export async function deleteEvent(ctx: Ctx, actor: Actor, id: string) {
   const scope = scopeOf(ctx, actor);
-  const family = await loadFamily(scope);
-  return scope.transaction(async (tx) => {
+  return withLiveAfter(ctx, scope, scope.transaction(async (tx) => {
     const row = await findEvent(tx, id);
     await tx.deleteFrom('events').where('id', '=', id).execute();
-    return { status: 'ok' as const, event: null, removed: toLogEvent(row), live: await liveAfter(ctx, tx, family) };
-  });
+    return { status: 'ok' as const, event: null, removed: toLogEvent(row) };
+  }));
 }
 
 const EMOJI_RE = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
@@ -168,8 +174,7 @@ export async function reactToEvent(ctx: Ctx, actor: Actor, id: string, emoji: st
     throw badRequest('emoji must be a single emoji such as ❤️ or 👍.', 'invalid_emoji');
   }
   const scope = scopeOf(ctx, actor);
-  const family = await loadFamily(scope);
-  return scope.transaction(async (tx) => {
+  return withLiveAfter(ctx, scope, scope.transaction(async (tx) => {
     const row = await findEvent(tx, id);
     const reactions = toLogEvent(row).reactions ?? [];
     // Reacting again with the same emoji changes nothing: one of each per caregiver.
@@ -182,21 +187,21 @@ export async function reactToEvent(ctx: Ctx, actor: Actor, id: string, emoji: st
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    return { status: 'ok' as const, event: toLogEvent(updated as EventRow), removed: null, live: await liveAfter(ctx, tx, family) };
-  });
+    return { status: 'ok' as const, event: toLogEvent(updated as EventRow), removed: null };
+  }));
 }
 
 /** Removes the most recently logged event (by logging order, not by its ts). */
 export async function undoLast(ctx: Ctx, actor: Actor) {
   const scope = scopeOf(ctx, actor);
   const family = await loadFamily(scope);
-  return scope.transaction(async (tx) => {
+  return withLiveAfter(ctx, scope, scope.transaction(async (tx) => {
     // Two undos at once must remove two events: delete by id and, if another request removed
     // that event first, look again for the newest.
     for (;;) {
       const row = await tx.selectFrom('events').selectAll().orderBy('seq', 'desc').limit(1).executeTakeFirst();
       if (!row) {
-        return { status: 'ok' as const, removed: null, message: 'Nothing to undo: the log is empty.', live: await liveAfter(ctx, tx, family) };
+        return { status: 'ok' as const, removed: null, message: 'Nothing to undo: the log is empty.' };
       }
       const gone = await tx.deleteFrom('events').where('id', '=', row.id).executeTakeFirst();
       if (Number(gone.numDeletedRows) === 0) continue;
@@ -206,8 +211,7 @@ export async function undoLast(ctx: Ctx, actor: Actor) {
         status: 'ok' as const,
         removed,
         message: `Removed the ${describeEvent(removed)} logged for ${describeWhen(removed.ts, today)}.`,
-        live: await liveAfter(ctx, tx, family),
       };
     }
-  });
+  }));
 }

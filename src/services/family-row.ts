@@ -14,6 +14,12 @@ export async function loadFamily(scope: FamilyScope): Promise<FamilyRow> {
   return row;
 }
 
+/** The family's current version (see migration 008): what cached derivations are keyed by. */
+export async function familyVersion(scope: FamilyScope): Promise<number> {
+  const row = await scope.family().select('version').executeTakeFirst();
+  return row ? Number(row.version) : -1;
+}
+
 export function childProfile(f: FamilyRow): ChildProfile {
   return {
     baby_name: f.baby_name,

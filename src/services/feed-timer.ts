@@ -13,7 +13,7 @@ import { scopeOf, type Ctx } from './context.ts';
 import type { Actor } from './actor.ts';
 import { loadFamily, type FamilyRow } from './family-row.ts';
 import { resolveEventTime } from './event-time.ts';
-import { computeLive } from './live.ts';
+import { liveNow } from './live.ts';
 import { insertWithFreshId } from './events.ts';
 import { toLogEvent } from './event-rows.ts';
 import { loadFeedTimer, toFeedTimerState } from './feed-timer-rows.ts';
@@ -69,25 +69,26 @@ export async function startFeed(ctx: Ctx, actor: Actor, input: { side: BreastSid
       feed: running ? feedOf(running, now, family) : null,
     });
   }
-  return { status: 'ok' as const, feed: feedOf(state, now, family), live: await computeLive(scope, family, now) };
+  return { status: 'ok' as const, feed: feedOf(state, now, family), live: await liveNow(scope, now) };
 }
 
 export async function switchFeed(ctx: Ctx, actor: Actor, input: { side?: BreastSide | null }) {
   const scope = scopeOf(ctx, actor);
   const family = await loadFamily(scope);
   const now = ctx.clock();
-  return scope.transaction(async (tx) => {
+  const feed = await scope.transaction(async (tx) => {
     const t = await lockedTimer(tx);
     if (!t) throw noFeed();
-    const next = switchTo(t, now, input.side ?? undefined);
+    const next = switchTo(t, Math.floor(now / 1000) * 1000, input.side ?? undefined);
     if (next !== t) {
       await tx
         .updateTable('feed_timers')
         .set({ side: next.side, side_since: next.side_since, left_ms: next.left_ms, right_ms: next.right_ms, switched: next.switched ? 1 : 0 })
         .execute();
     }
-    return { status: 'ok' as const, feed: feedOf(next, now, family), live: await computeLive(tx, family, now) };
+    return feedOf(next, now, family);
   });
+  return { status: 'ok' as const, feed, live: await liveNow(scope, now) };
 }
 
 export async function stopFeed(ctx: Ctx, actor: Actor, input: { ts?: string | null; ml?: number | null }) {
@@ -95,7 +96,7 @@ export async function stopFeed(ctx: Ctx, actor: Actor, input: { ts?: string | nu
   const family = await loadFamily(scope);
   const now = ctx.clock();
   const end = input.ts === undefined || input.ts === null ? null : resolveEventTime(input.ts, null, family.timezone, now).at;
-  return scope.transaction(async (tx) => {
+  const row = await scope.transaction(async (tx) => {
     const t = await lockedTimer(tx);
     if (!t) throw noFeed();
     let outcome;
@@ -105,7 +106,7 @@ export async function stopFeed(ctx: Ctx, actor: Actor, input: { ts?: string | nu
       ruleError(err);
     }
     await tx.deleteFrom('feed_timers').execute();
-    const row = await insertWithFreshId(tx, {
+    return insertWithFreshId(tx, {
       ts: instantToLocal(t.started_at, family.timezone),
       at: t.started_at,
       zone: family.timezone,
@@ -125,18 +126,19 @@ export async function stopFeed(ctx: Ctx, actor: Actor, input: { ts?: string | nu
       last_side: outcome.last_side,
       created_at: now,
     });
-    return { status: 'ok' as const, event: toLogEvent(row), removed: null, live: await computeLive(tx, family, now) };
   });
+  return { status: 'ok' as const, event: toLogEvent(row), removed: null, live: await liveNow(scope, now) };
 }
 
 export async function cancelFeed(ctx: Ctx, actor: Actor) {
   const scope = scopeOf(ctx, actor);
   const family = await loadFamily(scope);
   const now = ctx.clock();
-  return scope.transaction(async (tx) => {
+  const cancelled = await scope.transaction(async (tx) => {
     const t = await lockedTimer(tx);
     if (!t) throw noFeed();
     await tx.deleteFrom('feed_timers').execute();
-    return { status: 'ok' as const, cancelled: feedOf(t, now, family), live: await computeLive(tx, family, now) };
+    return feedOf(t, now, family);
   });
+  return { status: 'ok' as const, cancelled, live: await liveNow(scope, now) };
 }

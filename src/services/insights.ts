@@ -6,25 +6,42 @@ import type { Actor } from './actor.ts';
 import { patterns, patternsWindowStart } from '../domain/patterns.ts';
 import { solidsBlocks } from '../domain/nutrition.ts';
 import { ageSummary, localDateOf } from '../domain/time.ts';
-import { childProfile, loadFamily } from './family-row.ts';
-import { computeLive, eventsBetween } from './live.ts';
+import { childProfile, familyVersion, loadFamily, type FamilyRow } from './family-row.ts';
+import { computeLive, eventsBetween, liveInstant } from './live.ts';
 import { listRecipes } from './recipes.ts';
 import { solidsStarted } from './profile.ts';
+import type { FamilyScope } from '../db/family-scope.ts';
+import type { TimedEvent } from '../domain/types.ts';
+import type { Recipe } from '../domain/foods.ts';
+import { FamilyCache } from './derived-cache.ts';
 
 export async function getLive(ctx: Ctx, actor: Actor) {
   const scope = scopeOf(ctx, actor);
   return computeLive(scope, await loadFamily(scope), ctx.clock());
 }
 
-export async function getPatterns(ctx: Ctx, actor: Actor) {
-  const scope = scopeOf(ctx, actor);
-  const family = await loadFamily(scope);
+interface PatternInputs {
+  events: TimedEvent[];
+  recipes: Recipe[];
+  started: boolean;
+}
+
+// Cached under the family's version (see derived-cache.ts): inputs per window, results per second.
+const inputsCache = new FamilyCache<PatternInputs>(300);
+const resultCache = new FamilyCache<PatternsOut>(300);
+
+async function loadPatternInputs(scope: FamilyScope, from: number): Promise<PatternInputs> {
+  return {
+    events: await eventsBetween(scope, from, Number.MAX_SAFE_INTEGER),
+    recipes: await listRecipes(scope),
+    started: await solidsStarted(scope),
+  };
+}
+
+function derivePatterns(family: FamilyRow, inputs: PatternInputs, now: number) {
   const profile = childProfile(family);
-  const now = ctx.clock();
-  const events = await eventsBetween(scope, patternsWindowStart(now, family.timezone), now + 1);
-  const started = await solidsStarted(scope);
-  const p = patterns(events, profile, now);
-  const solids = solidsBlocks(events, profile, now, await listRecipes(scope), { solidsStarted: started });
+  const p = patterns(inputs.events, profile, now);
+  const solids = solidsBlocks(inputs.events, profile, now, inputs.recipes, { solidsStarted: inputs.started });
   return {
     patterns: p.patterns,
     daily_totals: p.daily_totals,
@@ -37,6 +54,27 @@ export async function getPatterns(ctx: Ctx, actor: Actor) {
     baby_name: family.baby_name,
     dob: family.dob,
     ...ageSummary(family.dob, localDateOf(now, family.timezone)),
-    flags: { solids_started: started },
+    flags: { solids_started: inputs.started },
   };
+}
+type PatternsOut = ReturnType<typeof derivePatterns>;
+
+/** Patterns from scratch: no cache. The cached path must always equal this. */
+export async function patternsFromScratch(scope: FamilyScope, family: FamilyRow, now: number): Promise<PatternsOut> {
+  const at = liveInstant(now);
+  return derivePatterns(family, await loadPatternInputs(scope, patternsWindowStart(at, family.timezone)), at);
+}
+
+export async function getPatterns(ctx: Ctx, actor: Actor): Promise<PatternsOut> {
+  const scope = scopeOf(ctx, actor);
+  const family = await loadFamily(scope);
+  const at = liveInstant(ctx.clock());
+  const version = Number(family.version);
+  const done = resultCache.get(family.id, version, String(at));
+  if (done) return done;
+  const from = patternsWindowStart(at, family.timezone);
+  const inputs = await inputsCache.through(family.id, version, String(from), () => loadPatternInputs(scope, from), () => familyVersion(scope));
+  const out = derivePatterns(family, inputs, at);
+  resultCache.set(family.id, version, String(at), out);
+  return out;
 }

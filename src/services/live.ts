@@ -1,16 +1,20 @@
 // The live status: loads only the window the rule needs (plus the latest weight, wherever it
-// is) and hands it to the pure rule.
+// is) and hands it to the pure rule. What it loads, and the result for a given second, are
+// cached under the family's version (derived-cache.ts), so repeated reads between writes cost
+// one read of the family row.
 import type { FamilyScope } from '../db/family-scope.ts';
 import { liveStatus, liveWindowStart, type LiveStatus } from '../domain/live.ts';
+import type { FeedTimerState } from '../domain/feed-timer.ts';
 import type { TimedEvent } from '../domain/types.ts';
-import { childProfile, type FamilyRow } from './family-row.ts';
-import { toTimedEvent } from './event-rows.ts';
+import { childProfile, familyVersion, loadFamily, type FamilyRow } from './family-row.ts';
+import { EVENT_COLUMNS, toTimedEvent } from './event-rows.ts';
 import { loadFeedTimer } from './feed-timer-rows.ts';
+import { FamilyCache } from './derived-cache.ts';
 
 export async function eventsBetween(scope: FamilyScope, from: number, to: number): Promise<TimedEvent[]> {
   const rows = await scope
     .selectFrom('events')
-    .selectAll()
+    .select(EVENT_COLUMNS)
     .where('at', '>=', from)
     .where('at', '<', to)
     .orderBy('at')
@@ -22,7 +26,7 @@ export async function eventsBetween(scope: FamilyScope, from: number, to: number
 export async function latestOfType(scope: FamilyScope, type: string, before: number): Promise<TimedEvent | null> {
   const row = await scope
     .selectFrom('events')
-    .selectAll()
+    .select(EVENT_COLUMNS)
     .where('type', '=', type)
     .where('at', '<', before)
     .orderBy('at', 'desc')
@@ -31,13 +35,56 @@ export async function latestOfType(scope: FamilyScope, type: string, before: num
   return row ? toTimedEvent(row) : null;
 }
 
-export async function computeLive(scope: FamilyScope, family: FamilyRow, now: number): Promise<LiveStatus> {
-  const from = liveWindowStart(now, family.timezone);
-  const events = await eventsBetween(scope, from, now + 1);
+/** Live status is computed for whole seconds: events are stored at whole seconds, so every
+ * moment within one second gives the same answer, and one result serves them all. */
+export function liveInstant(now: number): number {
+  return Math.floor(now / 1000) * 1000;
+}
+
+interface LiveInputs {
+  events: TimedEvent[];
+  timer: FeedTimerState | null;
+}
+
+// A few hundred events per family: ~300 families' windows stay well under 100 MB.
+const inputsCache = new FamilyCache<LiveInputs>(300);
+const resultCache = new FamilyCache<LiveStatus>(2000);
+
+/** Everything from `from` on (no upper bound: a log may be a minute ahead of the clock), the
+ * latest weight before it when the window has none, and the feed timer. */
+export async function loadLiveInputs(scope: FamilyScope, from: number): Promise<LiveInputs> {
+  const events = await eventsBetween(scope, from, Number.MAX_SAFE_INTEGER);
   // The milk guide needs the latest weight even when it was logged before the window.
   if (!events.some((e) => e.type === 'weight')) {
     const w = await latestOfType(scope, 'weight', from);
     if (w) events.unshift(w);
   }
-  return liveStatus(events, childProfile(family), now, await loadFeedTimer(scope));
+  return { events, timer: await loadFeedTimer(scope) };
+}
+
+/** The live status from scratch: no cache. The cached path must always equal this. */
+export async function computeLiveFromScratch(scope: FamilyScope, family: FamilyRow, now: number): Promise<LiveStatus> {
+  const at = liveInstant(now);
+  const inputs = await loadLiveInputs(scope, liveWindowStart(at, family.timezone));
+  return liveStatus(inputs.events, childProfile(family), at, inputs.timer);
+}
+
+export async function computeLive(scope: FamilyScope, family: FamilyRow, now: number): Promise<LiveStatus> {
+  const at = liveInstant(now);
+  const version = Number(family.version);
+  const done = resultCache.get(family.id, version, String(at));
+  if (done) return done;
+  const from = liveWindowStart(at, family.timezone);
+  const inputs = await inputsCache.through(family.id, version, String(from), () => loadLiveInputs(scope, from), () => familyVersion(scope));
+  const status = liveStatus(inputs.events, childProfile(family), at, inputs.timer);
+  resultCache.set(family.id, version, String(at), status);
+  return status;
+}
+
+/**
+ * Live status as it stands now, for a write's response: called after the write committed, so
+ * the write transaction does no derivation work; it reads the family row (and version) afresh.
+ */
+export async function liveNow(scope: FamilyScope, now: number): Promise<LiveStatus> {
+  return computeLive(scope, await loadFamily(scope), now);
 }

@@ -3,15 +3,9 @@
 // to start, two processes sharing one database, and a timer that survives a restart.
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { provisionDatabase, testDatabases, type ProvisionedDb } from '../helpers/databases.ts';
-import { assertError, call, sessionCookieOf, signUp, startApp, testClock, type Family, type TestApp } from '../helpers/app.ts';
-import { loadConfig } from '../../src/config.ts';
-import { connect } from '../../src/db/connect.ts';
-import { migrate } from '../../src/db/migrate.ts';
-import { buildApp } from '../../src/http/app.ts';
+import { testDatabases } from '../helpers/databases.ts';
+import { assertError, call, sessionCookieOf, signUp, startApp, type Family, type TestApp } from '../helpers/app.ts';
+import { twoInstances } from '../helpers/instances.ts';
 import type { FastifyInstance } from 'fastify';
 
 const MIN = 60_000;
@@ -26,34 +20,6 @@ async function joinCaregiver(app: FastifyInstance, admin: Family, username: stri
   const cookie = sessionCookieOf(joined);
   const tok = await call(app, 'POST', '/api/vega/token', { label: 'b' }, { cookie });
   return { cookie, token: tok.body.token };
-}
-
-/** Two application instances (as two processes would be) on one database. */
-async function twoInstances(kind: 'sqlite' | 'postgres') {
-  let db: ProvisionedDb;
-  let dir: string | null = null;
-  if (kind === 'sqlite') {
-    dir = mkdtempSync(join(tmpdir(), 'tracker-feed-'));
-    db = { url: `sqlite:${join(dir, 'family.db')}`, drop: async () => {} };
-  } else {
-    db = await provisionDatabase('postgres');
-  }
-  const clock = testClock();
-  const open = async () => {
-    const config = loadConfig({ PUBLIC_URL: 'http://tracker.test', DATABASE_URL: db.url });
-    const handle = connect(config.databaseUrl);
-    await migrate(handle);
-    const app = await buildApp({ db: handle, config, clock: () => clock.now });
-    return { app, close: async () => { await app.close(); await handle.close(); } };
-  };
-  return {
-    clock,
-    open,
-    drop: async () => {
-      await db.drop();
-      if (dir) rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }
 
 for (const d of testDatabases()) {
