@@ -28,6 +28,33 @@ export function parseDatabaseUrl(url: string): { dialect: Dialect; target: strin
   throw new DatabaseUrlError(`DATABASE_URL must start with sqlite: or postgres:// (got '${url.split(':')[0]}:…')`);
 }
 
+// Kysely prepares every query afresh; on the hot paths the same few SQL texts repeat, so keep
+// their prepared statements (compiling one costs about as much as running a small indexed
+// read). A statement still busy in an iterate() is not shared: a fresh one is prepared.
+const STATEMENT_CACHE_SIZE = 500;
+
+function withStatementCache(db: SQLite.Database): SQLite.Database {
+  const cache = new Map<string, SQLite.Statement>();
+  const prepare = db.prepare.bind(db);
+  const cached = (source: string) => {
+    const hit = cache.get(source);
+    if (hit && !hit.busy) return hit;
+    const stmt = prepare(source);
+    if (!hit) {
+      cache.set(source, stmt);
+      if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    }
+    return stmt;
+  };
+  return new Proxy(db, {
+    get(target, prop, receiver) {
+      if (prop === 'prepare') return cached;
+      const v = Reflect.get(target, prop, receiver);
+      return typeof v === 'function' ? v.bind(target) : v;
+    },
+  });
+}
+
 export function connect(url: string): Db {
   const { dialect, target } = parseDatabaseUrl(url);
   if (dialect === 'sqlite') {
@@ -41,7 +68,7 @@ export function connect(url: string): Db {
     handle.pragma('synchronous = FULL');
     handle.pragma('foreign_keys = ON');
     handle.pragma('busy_timeout = 5000');
-    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: handle }) });
+    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(handle) }) });
     return {
       kysely,
       dialect,
