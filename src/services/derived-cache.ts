@@ -48,6 +48,19 @@ export class FamilyCache<T> {
     return value;
   }
 
+  /**
+   * A write moved the family from version `from` to `to` and the caller knows it was the only
+   * change in between (it held the family row locked): carry the entry over, updated by
+   * `update`, instead of loading it again. `update` returning undefined drops it.
+   */
+  carryOver(familyId: string, from: number, to: number, update: (value: T, key: string) => T | undefined): void {
+    const e = this.entries.get(familyId);
+    if (!e || e.version !== from) return;
+    const next = update(e.value, e.key);
+    if (next === undefined) this.entries.delete(familyId);
+    else this.entries.set(familyId, { familyId, version: to, key: e.key, value: next });
+  }
+
   clear(): void {
     this.entries.clear();
   }

@@ -12,9 +12,10 @@ import { describeEvent, describeWhen } from '../domain/describe.ts';
 import { localDateOf } from '../domain/time.ts';
 import type { LogEvent } from '../domain/types.ts';
 import type { EditInput, LogInput } from '../schemas/log.ts';
-import { loadFamily, type FamilyRow } from './family-row.ts';
-import { toLogEvent, type EventRow } from './event-rows.ts';
-import { eventsBetween, liveNow } from './live.ts';
+import { familyVersion, loadFamily, lockFamilyVersion } from './family-row.ts';
+import { toLogEvent, toTimedEvent, type EventRow } from './event-rows.ts';
+import { carryLiveOver, cachedEventsFrom, eventsBetween, liveNow } from './live.ts';
+import { carryPatternsOver } from './insights.ts';
 import { resolveEventTime } from './event-time.ts';
 import { idempotentCall } from './idempotency.ts';
 import { listRecipes } from './recipes.ts';
@@ -60,7 +61,9 @@ export async function logEvent(ctx: Ctx, actor: Actor, input: LogInput, idempote
 
   // A soft warning, judged from the events around it before the write: the write transaction
   // holds only the insert.
-  const around = await eventsBetween(scope, at - WARNING_LOOKBACK_MS, at + 5 * 60 * 1000);
+  const aroundFrom = at - WARNING_LOOKBACK_MS;
+  const aroundTo = at + 5 * 60 * 1000;
+  const around = cachedEventsFrom(family, now, aroundFrom)?.filter((e) => e.at < aroundTo) ?? (await eventsBetween(scope, aroundFrom, aroundTo));
   const warning = warningFor({ type: input.type, at, ml: values.ml, kind: values.kind }, around, family.timezone);
   const base = {
     ts,
@@ -86,7 +89,16 @@ export async function logEvent(ctx: Ctx, actor: Actor, input: LogInput, idempote
   // The key is claimed first, the event committed, and live derived after the commit; the
   // result is then recorded under the key, so a retry replays exactly this response.
   return idempotentCall(ctx, scope, 'log', idempotencyKey, input, async () => {
-    const row = await scope.transaction((tx) => insertWithFreshId(tx, base));
+    const { row, v0, v1 } = await scope.transaction(async (tx) => {
+      const v0 = await lockFamilyVersion(tx);
+      const row = await insertWithFreshId(tx, base);
+      return { row, v0, v1: await familyVersion(tx) };
+    });
+    // Nothing but this insert changed the family between v0 and v1 (its row was locked):
+    // the cached windows carry over instead of being read again.
+    const e = toTimedEvent(row);
+    carryLiveOver(family.id, v0, v1, e);
+    carryPatternsOver(family.id, v0, v1, e);
     return {
       status: 'ok' as const,
       event: toLogEvent(row),

@@ -20,6 +20,16 @@ export async function familyVersion(scope: FamilyScope): Promise<number> {
   return row ? Number(row.version) : -1;
 }
 
+/**
+ * The family's version, with its row locked until the transaction ends (PostgreSQL; SQLite
+ * runs one write transaction at a time): between this and the commit, only the caller's own
+ * writes can change the version.
+ */
+export async function lockFamilyVersion(tx: FamilyScope): Promise<number> {
+  const row = await tx.forUpdate(tx.family().select('version')).executeTakeFirst();
+  return row ? Number(row.version) : -1;
+}
+
 export function childProfile(f: FamilyRow): ChildProfile {
   return {
     baby_name: f.baby_name,

@@ -7,7 +7,7 @@ import { patterns, patternsWindowStart } from '../domain/patterns.ts';
 import { solidsBlocks } from '../domain/nutrition.ts';
 import { ageSummary, localDateOf } from '../domain/time.ts';
 import { childProfile, familyVersion, loadFamily, type FamilyRow } from './family-row.ts';
-import { computeLive, eventsBetween, liveInstant } from './live.ts';
+import { computeLive, eventsBetween, liveInstant, withNewEvent } from './live.ts';
 import { listRecipes } from './recipes.ts';
 import { solidsStarted } from './profile.ts';
 import type { FamilyScope } from '../db/family-scope.ts';
@@ -77,4 +77,13 @@ export async function getPatterns(ctx: Ctx, actor: Actor): Promise<PatternsOut> 
   const out = derivePatterns(family, inputs, at);
   resultCache.set(family.id, version, String(at), out);
   return out;
+}
+
+/** As carryLiveOver, for the patterns window: a new solid also means solids have started. */
+export function carryPatternsOver(familyId: string, v0: number, v1: number, e: TimedEvent): void {
+  inputsCache.carryOver(familyId, v0, v1, (inputs, key) => ({
+    ...inputs,
+    events: e.at < Number(key) ? inputs.events : withNewEvent(inputs.events, e),
+    started: inputs.started || e.type === 'solid',
+  }));
 }

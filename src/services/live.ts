@@ -88,3 +88,31 @@ export async function computeLive(scope: FamilyScope, family: FamilyRow, now: nu
 export async function liveNow(scope: FamilyScope, now: number): Promise<LiveStatus> {
   return computeLive(scope, await loadFamily(scope), now);
 }
+
+/** `events` (sorted by instant, then logging order) with `e`, the newest logged, in place. */
+export function withNewEvent(events: TimedEvent[], e: TimedEvent): TimedEvent[] {
+  let i = events.length;
+  while (i > 0 && events[i - 1]!.at > e.at) i--;
+  return [...events.slice(0, i), e, ...events.slice(i)];
+}
+
+/**
+ * A new event moved the family from version v0 to v1 (nothing else changed in between): keep
+ * the cached live window, with the event added when it falls inside. A weight is not carried
+ * over (the window may hold an older weight for the milk guide): the next read loads afresh.
+ */
+export function carryLiveOver(familyId: string, v0: number, v1: number, e: TimedEvent): void {
+  inputsCache.carryOver(familyId, v0, v1, (inputs, key) => {
+    if (e.type === 'weight') return undefined;
+    return e.at < Number(key) ? inputs : { ...inputs, events: withNewEvent(inputs.events, e) };
+  });
+}
+
+/** The events from `from` on, when the cached live window (at this version) covers them. */
+export function cachedEventsFrom(family: FamilyRow, now: number, from: number): TimedEvent[] | null {
+  const windowStart = liveWindowStart(liveInstant(now), family.timezone);
+  if (from < windowStart) return null;
+  const inputs = inputsCache.get(family.id, Number(family.version), String(windowStart));
+  if (!inputs) return null;
+  return inputs.events.filter((e) => e.at >= from);
+}
