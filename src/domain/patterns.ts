@@ -38,6 +38,10 @@ export interface DailyTotals {
   feeds: number;
   bottle_feeds: number;
   breastfeeds: number;
+  /** Millilitres from bottles only (a breastfeed is not a volume). */
+  bottle_ml: number;
+  /** Minutes of breastfeeding, from the breastfeeds that carry duration_min. */
+  breastfeed_minutes: number;
   /** Sleep inside this day, split at local midnight. */
   sleep_minutes: number;
   /** Of which between 06:00 and 19:00 … */
@@ -94,7 +98,7 @@ export interface PatternsResult {
 function emptyDay(date: string, bounds: [number, number]): DailyTotals {
   return {
     date, day_hours: Math.round((bounds[1] - bounds[0]) / 3_600_000),
-    milk_ml: 0, feeds: 0, bottle_feeds: 0, breastfeeds: 0,
+    milk_ml: 0, feeds: 0, bottle_feeds: 0, breastfeeds: 0, bottle_ml: 0, breastfeed_minutes: 0,
     sleep_minutes: 0, sleep_minutes_day: 0, sleep_minutes_night: 0, naps: 0,
     nappies: 0, nappies_wet: 0, nappies_dirty: 0, solids: 0, supplements: 0, vitd_ug: 0,
   };
@@ -105,8 +109,14 @@ function addEvent(d: DailyTotals, e: TimedEvent): void {
     case 'milk':
       d.feeds += 1;
       d.milk_ml += e.ml ?? 0;
-      if ((e.ml ?? 0) === 0) d.breastfeeds += 1;
-      else d.bottle_feeds += 1;
+      // A breastfeed is ml 0 or a feed with a side (the timer may record expressed ml too).
+      if ((e.ml ?? 0) === 0 || e.side !== null) {
+        d.breastfeeds += 1;
+        d.breastfeed_minutes += e.duration_min ?? 0;
+      } else {
+        d.bottle_feeds += 1;
+        d.bottle_ml += e.ml ?? 0;
+      }
       break;
     case 'nappy':
       d.nappies += 1;

@@ -70,6 +70,25 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((req, reply) => {
+    // A person who follows a stale link to an app page gets the app's own not-found page; the
+    // API (and anything that does not ask for HTML) keeps its JSON 404.
+    const page = appNotFoundPage?.();
+    if (page && wantsAppPage(req.method, req.url, req.headers.accept)) {
+      return reply.code(404).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page);
+    }
     reply.code(404).send({ error: 'not_found', message: `No route ${req.method} ${req.url.split('?')[0]}.` });
   });
+}
+
+/** The built app's index.html, set by registerWeb when the app is built. */
+let appNotFoundPage: (() => Buffer | string) | null = null;
+export function setAppNotFoundPage(page: () => Buffer | string): void {
+  appNotFoundPage = page;
+}
+
+const NOT_APP = /^\/(api|mcp|docs|redoc|openapi|\.well-known|assets|llms\.txt|developers)(\/|\.|$|\?)/;
+
+/** A browser asking for a page (GET, HTML accepted) at a path that is not the API's. */
+export function wantsAppPage(method: string, url: string, accept: string | undefined): boolean {
+  return (method === 'GET' || method === 'HEAD') && !NOT_APP.test(url) && /text\/html/.test(accept ?? '');
 }

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { setAppNotFoundPage } from './error-handler.ts';
 
 const DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 export const PAGE_ROUTES = ['/', '/login', '/signup', '/join', '/timeline', '/insights', '/growth', '/solids', '/ask', '/settings'];
@@ -32,6 +33,8 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
   const built = existsSync(`${DIST}index.html`);
   if (built) {
     const index = readFileSync(`${DIST}index.html`);
+    // Unknown page paths get the app, which shows its own "Page not found" (with a 404 status).
+    setAppNotFoundPage(() => index);
     await app.register(fastifyStatic, { root: DIST, prefix: '/', index: false, wildcard: false });
     for (const path of PAGE_ROUTES) {
       app.get(path, { schema: { hide: true }, config: { auth: 'none' } }, async (_req, reply) =>

@@ -45,7 +45,12 @@ export const JoinBody = z
 export type JoinInput = z.infer<typeof JoinBody>;
 
 export const Me = z
-  .object({ user: z.string(), family_id: z.string(), role: z.enum(['admin', 'member']) })
+  .object({
+    user: z.string(),
+    family_id: z.string(),
+    role: z.enum(['admin', 'member']),
+    plan: z.enum(['free', 'paid']).describe("additional key: the family's plan (question answering needs paid)"),
+  })
   .meta({ id: 'Me' });
 
 export const Member = z

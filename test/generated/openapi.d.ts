@@ -903,6 +903,11 @@ export interface components {
             family_id: string;
             /** @enum {string} */
             role: "admin" | "member";
+            /**
+             * @description additional key: the family's plan (question answering needs paid)
+             * @enum {string}
+             */
+            plan: "free" | "paid";
         };
         FamilyMember: {
             id: string;

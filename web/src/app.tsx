@@ -34,6 +34,20 @@ setUnauthorizedHandler(() => {
   if (!PUBLIC.has(location.pathname)) navigate(`/login?next=${encodeURIComponent(location.pathname)}`, true);
 });
 
+function NotFound({ signedIn, path }: { signedIn: boolean; path: string }) {
+  useEffect(() => {
+    document.title = 'Page not found · Baby Tracker';
+  }, []);
+  const body = (
+    <div data-testid="not-found">
+      <h1>Page not found</h1>
+      <p>There is no page at <code>{path}</code>. It may have moved, or the link was mistyped.</p>
+      <p><a class="btn primary" href="/">Go to home</a></p>
+    </div>
+  );
+  return signedIn ? <Layout path={path} title="Not found">{body}</Layout> : <main class="auth-card" style={{ margin: '2rem auto', padding: '0 1rem' }}>{body}</main>;
+}
+
 export function App() {
   const { path, query } = useLocation();
   const s = useSession();
@@ -42,23 +56,17 @@ export function App() {
   }, []);
 
   useEffect(() => {
-    if (s.status === 'signed-out' && !PUBLIC.has(path)) navigate(path === '/' ? '/login' : `/login?next=${encodeURIComponent(path)}`, true);
+    if (s.status === 'signed-out' && PAGES[path]) navigate(path === '/' ? '/login' : `/login?next=${encodeURIComponent(path)}`, true);
   }, [s.status, path]);
 
+  // An unknown address: the app's own page, signed in or not (the server answers it with 404).
+  if (!PAGES[path] && !PUBLIC.has(path)) return <NotFound signedIn={s.status === 'signed-in'} path={path} />;
   if (path === '/login') return <SignIn next={query.get('next')} />;
   if (path === '/signup') return <SignUp />;
   if (path === '/join') return <Join code={query.get('code') ?? ''} />;
   if (s.status !== 'signed-in') return <p class="muted center" aria-busy="true">Loading…</p>;
 
   const page = PAGES[path];
-  if (!page) {
-    return (
-      <Layout path={path} title="Not found">
-        <h1>Page not found</h1>
-        <p><a href="/">Go home</a></p>
-      </Layout>
-    );
-  }
   return (
     <Layout path={path} title={page[0]}>
       {page[1]()}

@@ -2,10 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Ctx } from '../../services/context.ts';
 import { Me } from '../../schemas/account.ts';
 import { ErrorBody, Ok, RateLimitErrorBody } from '../../schemas/common.ts';
 import { recordAnalytics } from '../../services/analytics.ts';
+import { loadFamily } from '../../services/family-row.ts';
+import { scopeOf, type Ctx } from '../../services/context.ts';
 import { actorOf } from '../auth.ts';
 import { API_VERSION } from '../../version.ts';
 
@@ -64,7 +65,8 @@ export function discoveryRoutes(app: FastifyInstance, ctx: Ctx): void {
     schema: { tags: ['Discovery'], summary: 'Who the credential belongs to', response: { 200: Me, 401: ErrorBody } },
     handler: async (req) => {
       const a = actorOf(req);
-      return { user: a.username, family_id: a.familyId, role: a.role };
+      const family = await loadFamily(scopeOf(ctx, a));
+      return { user: a.username, family_id: a.familyId, role: a.role, plan: family.plan === 'paid' ? ('paid' as const) : ('free' as const) };
     },
   });
 

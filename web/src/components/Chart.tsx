@@ -34,7 +34,7 @@ export interface SeriesSpec {
 
 const cssVar = (name: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#888';
 
-export function Chart({ title, x, series, data, height = 200, time = true, yLabel }: {
+export function Chart({ title, x, series, data, height = 200, time = true, yLabel, grouped = false }: {
   title: string;
   x: number[];
   series: SeriesSpec[];
@@ -42,6 +42,8 @@ export function Chart({ title, x, series, data, height = 200, time = true, yLabe
   height?: number;
   time?: boolean;
   yLabel?: string;
+  /** Bar series side by side (counts that must not hide each other); otherwise drawn over one another (stacking). */
+  grouped?: boolean;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const themeVersion = useThemeVersion();
@@ -52,7 +54,12 @@ export function Chart({ title, x, series, data, height = 200, time = true, yLabe
     if (!el) return;
     const text = cssVar('--muted');
     const grid = cssVar('--border');
-    const bars = uPlot.paths?.bars?.({ size: [0.7, 40] });
+    const nBars = series.filter((s) => s.bars).length;
+    // Grouped: two series side by side, one just left of the day and one just right of it.
+    const barsFor = (i: number) =>
+      grouped && nBars === 2
+        ? uPlot.paths?.bars?.({ size: [0.35, 20], align: i === 0 ? -1 : 1 })
+        : uPlot.paths?.bars?.({ size: [0.7, 40] });
     const opts: uPlot.Options = {
       width: Math.max(280, el.clientWidth),
       height,
@@ -71,10 +78,11 @@ export function Chart({ title, x, series, data, height = 200, time = true, yLabe
         ...series.map((s) => ({
           label: s.label,
           stroke: cssVar(s.color),
-          fill: s.bars ? cssVar(s.color) + 'cc' : undefined,
+          // Opaque, so a bar is exactly its legend colour (no blending where bars meet).
+          fill: s.bars ? cssVar(s.color) : undefined,
           width: s.bars ? 0 : s.reference ? 1 : 2,
           dash: s.reference ? [4, 4] : undefined,
-          paths: s.bars ? bars : s.pointsOnly ? () => null : undefined,
+          paths: s.bars ? barsFor(series.filter((t) => t.bars).indexOf(s)) : s.pointsOnly ? () => null : undefined,
           points: { show: !s.bars && !s.reference, size: s.pointsOnly ? 9 : 6, fill: cssVar(s.color) },
           spanGaps: !s.pointsOnly,
           value: (_u: uPlot, v: number | null) => (v == null ? '—' : `${Math.round(v * 10) / 10}${s.unit ? ` ${s.unit}` : ''}`),

@@ -7,22 +7,23 @@ import { useTheme } from '../lib/theme';
 import { post } from '../lib/api';
 import { signedOut, useSession } from '../lib/session';
 import { onQueueChange, pendingCount } from '../lib/log-queue';
+import { Icon } from './Icon';
 
 const TABS: [string, string, string][] = [
-  ['/', 'Home', '⌂'],
-  ['/timeline', 'Timeline', '☰'],
-  ['/insights', 'Insights', '▤'],
-  ['/growth', 'Growth', '↗'],
-  ['/solids', 'Solids', '◔'],
-  ['/ask', 'Ask', '?'],
-  ['/settings', 'Settings', '⚙'],
+  ['/', 'Home', 'home'],
+  ['/timeline', 'Timeline', 'list'],
+  ['/insights', 'Insights', 'chart'],
+  ['/growth', 'Growth', 'growth'],
+  ['/solids', 'Solids', 'solids'],
+  ['/ask', 'Ask', 'ask'],
+  ['/settings', 'Settings', 'settings'],
 ];
 
 export function ThemeToggle() {
   const [theme, toggle] = useTheme();
   return (
     <button type="button" class="btn small ghost" onClick={toggle} aria-pressed={theme === 'dark'} id="night-toggle">
-      {theme === 'dark' ? '☾ Night on' : '☼ Night off'}
+      <Icon name={theme === 'dark' ? 'moon' : 'sun'} size={20} /> {theme === 'dark' ? 'Night on' : 'Night off'}
     </button>
   );
 }
@@ -76,14 +77,18 @@ export function Layout({ path, title, children }: { path: string; title: string;
       </header>
       <nav class="tabs" aria-label="Main">
         <ul>
-          {TABS.map(([href, label, icon]) => (
-            <li key={href}>
-              <a href={href} onClick={linkClick} aria-current={path === href ? 'page' : undefined}>
-                <span class="tab-icon" aria-hidden="true">{icon}</span>
-                <span class="tab-label">{label}</span>
-              </a>
-            </li>
-          ))}
+          {TABS.map(([href, label, icon]) => {
+            // Ask is a paid feature: on the free plan the tab says so rather than opening a broken page.
+            const locked = href === '/ask' && s.me?.plan === 'free';
+            return (
+              <li key={href}>
+                <a href={href} onClick={linkClick} aria-current={path === href ? 'page' : undefined} data-testid={locked ? 'tab-ask-locked' : undefined}>
+                  <span class="tab-icon" aria-hidden="true"><Icon name={locked ? 'lock' : icon} size={22} /></span>
+                  <span class="tab-label">{label}{locked ? ' · paid' : ''}</span>
+                </a>
+              </li>
+            );
+          })}
         </ul>
       </nav>
       <main id="main" tabIndex={-1}>

@@ -73,11 +73,9 @@ function Stat({ label, value, sub, cls = '', children }: { label: string; value?
   );
 }
 
-export function LiveStatus({ live, units, lastSleepTs, waitingMl = 0 }: { live: Live; units: string; lastSleepTs?: string | null; waitingMl?: number }) {
+export function LiveStatus({ live, units, waitingMl = 0 }: { live: Live; units: string; waitingMl?: number }) {
   const now = live.now;
-  const asleepFor: number | null =
-    live.asleep_minutes ?? live.sleep_minutes ?? live.sleeping_minutes ??
-    (lastSleepTs ? minutesBetween(lastSleepTs, now) : null);
+  const asleepFor: number | null = live.asleep_since ? minutesBetween(live.asleep_since, now) : null;
   const sleepState = live.asleep
     ? `Asleep${asleepFor != null ? ` for ${duration(asleepFor)}` : ''}${live.night_sleep ? ' (night)' : ''}`
     : `Awake${live.awake_minutes != null ? ` for ${duration(live.awake_minutes)}` : ''}`;

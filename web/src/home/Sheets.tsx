@@ -1,17 +1,31 @@
 // The small forms behind the buttons that need a number: bottle, supplement, weight/length,
 // note. Imperial families type lb/oz and inches; the API gets kg and cm.
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { Field, FormError, Select } from '../components/Field';
 import { inToCm, lbOzToKg, ML_PER_FLOZ } from '../lib/units';
 
 type Submit = (body: Record<string, unknown>) => void;
 
+/** One-tap amounts: ml, or whole fl oz for imperial families (sent as ml). */
+const QUICK_ML = [60, 90, 120, 150, 180, 210];
+const QUICK_OZ = [2, 3, 4, 5, 6, 7];
+
 export function BottleSheet({ initial, units, onLog, busy, error }: { initial: number; units: string; onLog: Submit; busy: boolean; error?: string | null }) {
   const [ml, setMl] = useState(String(initial));
   const n = Number(ml);
   const bad = !Number.isInteger(n) || n < 1 || n > 500;
+  const quick = units === 'imperial' ? QUICK_OZ.map((oz) => [Math.round(oz * ML_PER_FLOZ), `${oz} oz`] as const) : QUICK_ML.map((m) => [m, `${m} ml`] as const);
+  // Opened near the bottom of the screen, the sheet scrolls so its button clears the tab bar.
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' }), []);
   return (
-    <div class="sheet" id="sheet-bottle">
+    <div class="sheet" id="sheet-bottle" ref={ref}>
+      <div class="quick" role="group" aria-label="Amount">
+        {quick.map(([v, text]) => (
+          <button type="button" key={v} class="btn" disabled={busy} onClick={() => onLog({ type: 'milk', ml: v })} data-testid={`bottle-${v}`}>{text}</button>
+        ))}
+      </div>
+      <p class="muted small">Or another amount:</p>
       <div class="row">
         <button type="button" class="btn" onClick={() => setMl(String(Math.max(0, n - 10)))} aria-label="10 ml less">−10</button>
         <div class="grow">

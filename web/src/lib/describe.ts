@@ -18,24 +18,18 @@ export interface LogEvent {
   [k: string]: unknown;
 }
 
-export const ICONS: Record<string, string> = {
-  milk: '🍼', sleep: '😴', wake: '☀️', nappy: '🧷', poop: '💩', solid: '🥣', note: '📝',
-  supplement: '💊', weight: '⚖️', length: '📏',
-};
-
-const NAPPY_ICONS: Record<string, string> = { wet: '💧', dirty: '💩', both: '🧷' };
-/** The icon home uses for the same button: 💧 wet, 💩 dirty, 🧷 wet + dirty. */
-export function iconFor(e: LogEvent): string {
-  if (e.type === 'nappy') return NAPPY_ICONS[e.kind ?? ''] ?? '🧷';
-  return ICONS[e.type] ?? '•';
-}
-
 const SUPPLEMENTS: Record<string, string> = { vitd: 'Vitamin D', iron: 'Iron', multivitamin: 'Multivitamin' };
 
 export function describe(e: LogEvent, units = 'metric'): string {
   switch (e.type) {
-    case 'milk':
-      return e.ml === 0 ? 'Breastfeed' : `Bottle ${showMl(e.ml, units)}`;
+    case 'milk': {
+      // "Breastfeed · left · 15 min", "Bottle 120 ml · 20 min"
+      const side = typeof e.side === 'string' ? (e.side === 'both' ? 'both sides' : e.side) : null;
+      const mins = typeof e.duration_min === 'number' ? `${e.duration_min} min` : null;
+      const breast = e.ml === 0 || side !== null;
+      const head = breast ? `Breastfeed${e.ml ? ` (${showMl(e.ml, units)})` : ''}` : `Bottle ${showMl(e.ml, units)}`;
+      return [head, side, mins].filter(Boolean).join(' · ');
+    }
     case 'sleep':
       return 'Fell asleep';
     case 'wake':

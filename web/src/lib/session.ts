@@ -8,6 +8,8 @@ export interface Me {
   user: string;
   family_id: string;
   role: 'admin' | 'member';
+  /** additional key: older servers omit it */
+  plan?: 'free' | 'paid';
 }
 export interface Profile {
   baby_name: string;

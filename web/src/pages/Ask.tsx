@@ -2,6 +2,7 @@
 // note. On the free plan the API answers 402 and we say so plainly.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { FormError } from '../components/Field';
+import { useSession } from '../lib/session';
 import { ApiError, get, post } from '../lib/api';
 
 interface Msg { who: 'me' | 'them'; text: string }
@@ -12,9 +13,10 @@ export function Ask() {
   const [q, setQ] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  // The API doesn't say which plan the family is on until a question is refused (402), so
-  // remember that answer on this phone to explain it up front next time.
-  const [paid, setPaidState] = useState<boolean | null>(() => (localStorage.getItem('ask-plan') === 'free' ? false : null));
+  // GET /api/me says the plan (older servers don't: then a 402 tells, remembered on this phone).
+  const plan = useSession().me?.plan;
+  const [paidSeen, setPaidState] = useState<boolean | null>(() => (localStorage.getItem('ask-plan') === 'free' ? false : null));
+  const paid = plan ? plan === 'paid' : paidSeen;
   const setPaid = (v: boolean) => {
     setPaidState(v);
     try {
@@ -76,12 +78,21 @@ export function Ask() {
     }
   };
 
+  if (paid === false) {
+    // A paid feature, shown as one: what it does, and that the rest of the app is unaffected.
+    return (
+      <>
+        <h1>Ask <span class="badge">paid plan</span></h1>
+        <div class="card" role="note" data-testid="paid-plan">
+          <p><strong>Ask is part of the paid plan.</strong> Your family is on the free plan, so questions and notes aren't available; everything else in the app works as usual.</p>
+          <p class="muted small">With it you can ask about your own log in plain words: “How much milk yesterday?”, “When is her next nap?”, “Has he had egg this week?”. Your family's admin can change the plan with the service's operator.</p>
+        </div>
+      </>
+    );
+  }
   return (
     <>
       <h1>Ask</h1>
-      {paid === false && (
-        <p class="banner" role="note" data-testid="paid-plan">Ask is on the paid plan. Your family is on the free plan, so questions and notes aren't available; everything else in the app works as usual.</p>
-      )}
       <p class="muted small">Questions are answered from your own log (“How much milk yesterday?”, “When did she last poop?”). Start with “remember:” to save a note. Not medical advice.</p>
       <ul class="chat" aria-live="polite" aria-label="Conversation">
         {msgs.map((m, i) => (
@@ -98,7 +109,7 @@ export function Ask() {
         {error && <p class="error" id="ask-err" role="alert">{error}</p>}
         <button class="btn primary wide" type="submit" disabled={busy}>{busy ? 'Asking…' : 'Ask'}</button>
       </form>
-      {paid !== false && <section aria-labelledby="notes-h">
+      {<section aria-labelledby="notes-h">
         <h2 id="notes-h">Notes</h2>
         <FormError error={notesError} />
         {notes == null ? <p class="muted">Loading…</p> : notes.length === 0 ? <p class="muted">No notes saved.</p> : (

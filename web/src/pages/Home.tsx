@@ -6,13 +6,20 @@ import { ApiError, get, post, splitError } from '../lib/api';
 import { describe, type LogEvent } from '../lib/describe';
 import { logEvent, onQueueChange, onQueueSent, pendingLogs, queueErrors, removeQueued, sentIds } from '../lib/log-queue';
 import { familyZone, useSession } from '../lib/session';
-import { clock, localToday, NOT_YET } from '../lib/time';
+import { clock, localNow, localToday, NOT_YET } from '../lib/time';
 import { LiveStatus, type Live } from '../home/LiveStatus';
 import { BottleSheet, MeasureSheet, NoteSheet, SupplementSheet } from '../home/Sheets';
+import { FeedPanel } from '../home/FeedPanel';
+import { SleepCard } from '../home/SleepCard';
+import { Icon } from '../components/Icon';
+import { asleepNow, serverOffsetMs } from '../lib/feed';
+import { cachedLive, rememberLive } from '../lib/live-cache';
 import { SolidSheet } from '../home/SolidSheet';
 import { resolveWhen, WhenPicker, type When } from '../home/WhenPicker';
 
-type Sheet = 'bottle' | 'solid' | 'supplement' | 'measure' | 'note' | null;
+type Sheet = 'feed' | 'bottle' | 'solid' | 'supplement' | 'measure' | 'note' | null;
+/** Every caregiver's home shows a feed another one started within this long (docs/web-app.md). */
+const LIVE_POLL_MS = 4000;
 let toastSeq = 0;
 
 // Outside Home so a re-render doesn't remount the buttons (which would drop keyboard focus).
@@ -29,7 +36,7 @@ function Action({ icon, label, sub, onClick, sheetName, open, busy, cls = '', te
       aria-controls={sheetName && open ? `sheet-${sheetName}` : undefined}
       data-testid={testid}
     >
-      <span class="icon" aria-hidden="true">{icon}</span>
+      <span class="icon" aria-hidden="true"><Icon name={icon} size={28} /></span>
       <span>{label}</span>
       {sub && <span class="sub">{sub}</span>}
     </button>
@@ -39,9 +46,15 @@ function Action({ icon, label, sub, onClick, sheetName, open, busy, cls = '', te
 export function Home() {
   const s = useSession();
   const units = s.profile?.units ?? 'metric';
-  const [live, setLive] = useState<Live | null>(null);
+  // The last status received stays on screen when the app is reopened offline.
+  const [live, setLiveState] = useState<Live | null>(() => cachedLive(s.me?.family_id));
+  const [offsetMs, setOffsetMs] = useState(0);
+  const setLive = (l: Live) => {
+    setLiveState(l);
+    setOffsetMs(serverOffsetMs(l.now, localNow(familyZone())));
+    rememberLive(s.me?.family_id, l);
+  };
   const [liveError, setLiveError] = useState<string | null>(null);
-  const [lastSleepTs, setLastSleepTs] = useState<string | null>(null);
   const [when, setWhen] = useState<When>({ kind: 'now' });
   const [sheet, setSheet] = useState<Sheet>(null);
   const [busy, setBusy] = useState(false);
@@ -66,7 +79,15 @@ export function Home() {
 
   useEffect(() => {
     void refresh();
-    const t = setInterval(refresh, 60000);
+    // Poll while the page is visible, so a feed or sleep another caregiver starts shows here
+    // within a few seconds; a page coming back into view refreshes at once.
+    const t = setInterval(() => {
+      if (document.visibilityState === 'visible') void refresh();
+    }, LIVE_POLL_MS);
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void refresh();
+    };
+    document.addEventListener('visibilitychange', onVisible);
     // When queued offline logs get delivered, the status changes.
     const off = onQueueChange(() => {
       setPending(pendingLogs());
@@ -79,18 +100,11 @@ export function Home() {
     });
     return () => {
       clearInterval(t);
+      document.removeEventListener('visibilitychange', onVisible);
       off();
       offSent();
     };
   }, []);
-
-  // "Asleep for …" needs the last sleep's time when the live status doesn't carry a duration.
-  useEffect(() => {
-    if (!live?.asleep || live.asleep_minutes != null || live.sleep_minutes != null) return;
-    get<{ events: LogEvent[] }>('/api/vega/today')
-      .then((r) => setLastSleepTs([...r.events].reverse().find((e) => e.type === 'sleep')?.ts ?? null))
-      .catch(() => {});
-  }, [live?.asleep]);
 
   const undo = async (event: LogEvent, wasNow: boolean) => {
     setToast(null);
@@ -182,30 +196,38 @@ export function Home() {
     if (name !== sheet) setToast(null);
     setSheet((cur) => (cur === name ? null : name));
   };
-  const asleep = !!live?.asleep;
+  // A sleep or wake logged offline and not sent yet decides, so reopening offline shows the truth.
+  const asleep = asleepNow(live?.asleep, pending);
   const today = localToday(familyZone());
   const waitingMl = pending.filter((b) => b.type === 'milk' && typeof b.ml === 'number' && String(b.ts ?? '').startsWith(today))
     .reduce((a, b) => a + (b.ml as number), 0);
 
+  const zone = familyZone();
+  const feeding = !!live?.feeding;
+  const feedOpen = feeding || sheet === 'feed';
+  const loggedToast = (event: LogEvent) =>
+    setToast({ id: ++toastSeq, text: `${describe(event, units)} logged at ${clock(event.ts)}`, onUndo: () => undo(event, false) });
+
   return (
     <>
-      <h1>{s.profile?.baby_name ?? 'Home'}{s.profile?.age_display ? <span class="muted small"> · {s.profile.age_display}</span> : null}</h1>
+      <h1 class="home-title">{s.profile?.baby_name ?? 'Home'}{s.profile?.age_display ? <span class="muted small"> · {s.profile.age_display}</span> : null}</h1>
       {liveError && <p class="error" role="alert">{liveError}</p>}
-      {live ? <LiveStatus live={live} units={units} lastSleepTs={lastSleepTs} waitingMl={waitingMl} /> : !liveError && (navigator.onLine === false
-        ? <p class="muted">The status will show when you're back online.</p>
-        : <p class="muted" aria-busy="true">Loading status…</p>)}
+      {live?.check?.fix === 'log_wake' && asleep && (
+        <p class="alert alert-info" role="note">{live.check.message}</p>
+      )}
 
       <section aria-labelledby="log-h">
-        <h2 id="log-h">Log</h2>
-        <WhenPicker when={when} onChange={(w) => { setWhen(w); setWhenError(null); }} zone={familyZone()} error={whenError} />
+        <h2 id="log-h" class="sr-only">Log</h2>
+        {asleep && (
+          <SleepCard since={live?.asleep_since ?? null} zone={zone} offsetMs={offsetMs} busy={busy}
+            onWake={() => log('quick', [{ type: 'wake' }])} />
+        )}
         <div class="actions">
-          <Action icon="🍼" label="Bottle" sub={live?.last_milk_ml ? `last ${live.last_milk_ml} ml` : undefined} sheetName="bottle" onClick={() => toggleSheet('bottle')} busy={busy} open={sheet === "bottle"} testid="btn-bottle" />
-          {sheet === 'bottle' && (
-            <BottleSheet initial={live?.last_milk_ml || 120} units={units} busy={busy} error={errFor('bottle')} onLog={(b) => log('bottle', [b])} />
-          )}
-          <Action icon="🤱" label="Breastfeed" onClick={() => log('quick', [{ type: 'milk', ml: 0 }])} busy={busy} testid="btn-breastfeed" />
+          <Action icon="breast" label={feeding ? 'Feeding' : 'Breastfeed'} sub={feeding ? 'timer running' : undefined} cls={feeding ? 'on' : ''}
+            sheetName="feed" onClick={() => toggleSheet('feed')} busy={busy} open={feedOpen} testid="btn-breastfeed" />
+          <Action icon="bottle" label="Bottle" sub={live?.last_milk_ml ? `last ${live.last_milk_ml} ml` : undefined} sheetName="bottle" onClick={() => toggleSheet('bottle')} busy={busy} open={sheet === "bottle"} testid="btn-bottle" />
           <Action
-            icon={asleep ? '☀️' : '😴'}
+            icon={asleep ? 'sun' : 'moon'}
             label={asleep ? 'Woke up' : 'Fell asleep'}
             sub={asleep ? 'asleep now' : 'awake now'}
             cls={asleep ? 'on' : ''}
@@ -213,26 +235,40 @@ export function Home() {
             busy={busy}
             testid="btn-sleep"
           />
-          <Action icon="💧" label="Wet nappy" onClick={() => log('quick', [{ type: 'nappy', kind: 'wet' }])} busy={busy} testid="btn-nappy-wet" />
-          <Action icon="💩" label="Dirty nappy" onClick={() => log('quick', [{ type: 'nappy', kind: 'dirty' }])} busy={busy} testid="btn-nappy-dirty" />
-          <Action icon="🧷" label="Wet + dirty" onClick={() => log('quick', [{ type: 'nappy', kind: 'both' }])} busy={busy} testid="btn-nappy-both" />
-          <Action icon="🥣" label="Solids" sheetName="solid" onClick={() => toggleSheet('solid')} busy={busy} open={sheet === "solid"} testid="btn-solid" />
-          {sheet === 'solid' && (
-            <SolidSheet familyId={s.me?.family_id ?? ''} busy={busy} error={errFor('solid')}
-              onLog={(foods, meal_type) => log('solid', [{ type: 'solid', foods, meal_type }])} />
-          )}
-          <Action icon="💊" label="Supplement" sheetName="supplement" onClick={() => toggleSheet('supplement')} busy={busy} open={sheet === "supplement"} testid="btn-supplement" />
-          {sheet === 'supplement' && <SupplementSheet busy={busy} error={errFor('supplement')} onLog={(b) => log('supplement', [b])} />}
-          <Action icon="⚖️" label="Weight / length" sheetName="measure" onClick={() => toggleSheet('measure')} busy={busy} open={sheet === "measure"} testid="btn-measure" />
-          {sheet === 'measure' && (
-            <MeasureSheet units={units} busy={busy} onLog={(b) => log('measure', b)}
-              errors={error?.where === 'measure' ? { ...(error.fields ?? {}), ...(error.fields?.kg || error.fields?.cm ? {} : { _: error.msg }) } : {}} />
-          )}
-          <Action icon="📝" label="Note" sheetName="note" onClick={() => toggleSheet('note')} busy={busy} open={sheet === "note"} testid="btn-note" />
-          {sheet === 'note' && <NoteSheet busy={busy} error={errFor('note')} onLog={(b) => log('note', [b])} />}
+          <Action icon="drop" label="Wet" onClick={() => log('quick', [{ type: 'nappy', kind: 'wet' }])} busy={busy} testid="btn-nappy-wet" />
+          <Action icon="dirty" label="Dirty" onClick={() => log('quick', [{ type: 'nappy', kind: 'dirty' }])} busy={busy} testid="btn-nappy-dirty" />
+          <Action icon="nappy" label="Wet + dirty" onClick={() => log('quick', [{ type: 'nappy', kind: 'both' }])} busy={busy} testid="btn-nappy-both" />
+          <Action icon="bowl" label="Solids" sheetName="solid" onClick={() => toggleSheet('solid')} busy={busy} open={sheet === "solid"} testid="btn-solid" />
+          <Action icon="pill" label="Supplement" sheetName="supplement" onClick={() => toggleSheet('supplement')} busy={busy} open={sheet === "supplement"} testid="btn-supplement" />
+          <Action icon="scale" label="Weight" sheetName="measure" onClick={() => toggleSheet('measure')} busy={busy} open={sheet === "measure"} testid="btn-measure" />
         </div>
+        {feedOpen && (
+          <FeedPanel live={live} zone={zone} offsetMs={offsetMs} onLive={setLive} onRefresh={() => void refresh()}
+            onLogged={(e) => { setSheet(null); loggedToast(e); }} />
+        )}
+        {sheet === 'bottle' && (
+          <BottleSheet initial={live?.last_milk_ml || 120} units={units} busy={busy} error={errFor('bottle')} onLog={(b) => log('bottle', [b])} />
+        )}
+        {sheet === 'solid' && (
+          <SolidSheet familyId={s.me?.family_id ?? ''} busy={busy} error={errFor('solid')}
+            onLog={(foods, meal_type) => log('solid', [{ type: 'solid', foods, meal_type }])} />
+        )}
+        {sheet === 'supplement' && <SupplementSheet busy={busy} error={errFor('supplement')} onLog={(b) => log('supplement', [b])} />}
+        {sheet === 'measure' && (
+          <MeasureSheet units={units} busy={busy} onLog={(b) => log('measure', b)}
+            errors={error?.where === 'measure' ? { ...(error.fields ?? {}), ...(error.fields?.kg || error.fields?.cm ? {} : { _: error.msg }) } : {}} />
+        )}
         {errFor('quick') && <p class="error" role="alert">{errFor('quick')}</p>}
+        <WhenPicker when={when} onChange={(w) => { setWhen(w); setWhenError(null); }} zone={zone} error={whenError} />
+        <button type="button" class="btn ghost small-link" onClick={() => toggleSheet('note')} aria-expanded={sheet === 'note'} data-testid="btn-note">
+          <Icon name="note" size={20} /> Add a note
+        </button>
+        {sheet === 'note' && <NoteSheet busy={busy} error={errFor('note')} onLog={(b) => log('note', [b])} />}
       </section>
+
+      {live ? <LiveStatus live={live} units={units} waitingMl={waitingMl} /> : !liveError && (navigator.onLine === false
+        ? <p class="muted">The status will show when you're back online.</p>
+        : <p class="muted" aria-busy="true">Loading status…</p>)}
       <Toast toast={toast} onClose={() => setToast(null)} />
     </>
   );

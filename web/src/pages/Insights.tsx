@@ -5,6 +5,7 @@ import { Chart } from '../components/Chart';
 import { Generic, humanKey } from '../components/Generic';
 import { ApiError, get } from '../lib/api';
 import { duration } from '../lib/time';
+import { chartSeries } from '../lib/chart-totals';
 
 type Day = Record<string, any>;
 const daySec = (d: string) => Date.parse(`${d}T12:00:00Z`) / 1000;
@@ -24,7 +25,7 @@ export function Insights() {
 
   const days: Day[] = Array.isArray(data.daily_totals) ? data.daily_totals : [];
   const x = days.map((d) => daySec(String(d.date ?? d.day ?? '')));
-  const hours = (v: number | null) => (v == null ? null : Math.round((v / 60) * 10) / 10);
+  const c = chartSeries(days as any);
   const p = data.patterns ?? {};
   return (
     <>
@@ -33,25 +34,30 @@ export function Insights() {
       <Typical p={p} />
       {days.length > 0 ? (
         <>
-          <Chart title="Milk per day" x={x} yLabel="ml" data={[days.map((d) => num(d, 'milk_ml', 'ml', 'milk'))]}
-            series={[{ label: 'Milk', color: '--chart-1', bars: true, unit: 'ml' }]} />
-          <Chart title="Sleep per day" x={x} yLabel="hours"
-            data={[days.map((d) => hours(num(d, 'sleep_minutes_day', 'day_sleep_minutes'))), days.map((d) => hours(num(d, 'sleep_minutes_night', 'night_sleep_minutes')))]}
-            series={[{ label: 'Day', color: '--chart-3', bars: true, unit: 'h' }, { label: 'Night', color: '--chart-2', bars: true, unit: 'h' }]} />
-          <Chart title="Nappies per day" x={x}
-            data={[days.map((d) => num(d, 'nappies_wet', 'wet')), days.map((d) => num(d, 'nappies_dirty', 'dirty'))]}
+          {c.bottleMl.some((v) => v != null) && (
+            <Chart title="Bottle milk per day" x={x} yLabel="ml" data={[c.bottleMl]}
+              series={[{ label: 'Bottles', color: '--chart-1', bars: true, unit: 'ml' }]} />
+          )}
+          {c.breastfeeds.some((v) => v != null) && (
+            <Chart title="Breastfeeds per day" x={x} yLabel="feeds" data={[c.breastfeeds]}
+              series={[{ label: 'Breastfeeds', color: '--chart-3', bars: true }]} />
+          )}
+          {/* Stacked: the night series is the whole bar (day + night), the day part is drawn over its foot. */}
+          <Chart title="Sleep per day" x={x} yLabel="hours" data={[c.sleepTotalH, c.sleepDayH]}
+            series={[{ label: 'Night', color: '--chart-2', bars: true, unit: 'h' }, { label: 'Day', color: '--chart-3', bars: true, unit: 'h' }]} />
+          <Chart title="Nappies per day" x={x} data={[c.wet, c.dirty]} grouped
             series={[{ label: 'Wet', color: '--chart-1', bars: true }, { label: 'Dirty', color: '--chart-2', bars: true }]} />
           <details class="card">
             <summary>Daily totals as a table</summary>
             <div class="table-wrap">
               <table>
-                <thead><tr><th scope="col">Date</th><th scope="col">Milk</th><th scope="col">Feeds</th><th scope="col">Sleep</th><th scope="col">Nappies</th></tr></thead>
+                <thead><tr><th scope="col">Date</th><th scope="col">Bottles</th><th scope="col">Breastfeeds</th><th scope="col">Sleep</th><th scope="col">Nappies</th></tr></thead>
                 <tbody>
                   {[...days].reverse().map((d) => (
                     <tr key={d.date}>
                       <th scope="row">{String(d.date).slice(5)}</th>
-                      <td>{num(d, 'milk_ml') ?? '—'} ml</td>
-                      <td>{num(d, 'feeds') ?? '—'}</td>
+                      <td>{num(d, 'bottle_feeds') ? `${num(d, 'bottle_feeds')} · ${num(d, 'bottle_ml', 'milk_ml')} ml` : '—'}</td>
+                      <td>{num(d, 'breastfeeds') ? `${num(d, 'breastfeeds')}${num(d, 'breastfeed_minutes') ? ` · ${duration(num(d, 'breastfeed_minutes'))}` : ''}` : '—'}</td>
                       <td>{duration(num(d, 'sleep_minutes')) || '—'}</td>
                       <td>{num(d, 'nappies') ?? '—'}</td>
                     </tr>

@@ -5,6 +5,8 @@ import type { LogEvent } from '../lib/describe';
 import { familyZone, useSession } from '../lib/session';
 import { addDays, dayLabel, localToday } from '../lib/time';
 import { EventRow } from './timeline/EventRow';
+import { Day24 } from './timeline/Day24';
+import { navigate, useLocation } from '../lib/router';
 
 export function Timeline() {
   const s = useSession();
@@ -13,6 +15,7 @@ export function Timeline() {
   const [date, setDate] = useState(today);
   const [events, setEvents] = useState<LogEvent[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const view = useLocation().query.get('view') === '24h' ? '24h' : 'list';
 
   const load = (d = date) => {
     setError(null);
@@ -23,7 +26,9 @@ export function Timeline() {
         setError(e instanceof ApiError ? e.message : 'Could not load the log.');
       });
   };
-  useEffect(() => load(date), [date]);
+  useEffect(() => {
+    if (view === 'list') load(date);
+  }, [date, view]);
 
   const replace = (updated: LogEvent | null, id: string) =>
     setEvents((evs) => (evs ?? []).flatMap((e) => (e.id !== id ? [e] : updated ? [updated] : [])));
@@ -31,6 +36,11 @@ export function Timeline() {
   return (
     <>
       <h1>Timeline</h1>
+      <div class="row" role="group" aria-label="View" style={{ marginBottom: '0.5rem' }}>
+        <button type="button" class="btn small" aria-pressed={view === 'list'} onClick={() => navigate('/timeline')}>Day list</button>
+        <button type="button" class="btn small" aria-pressed={view === '24h'} onClick={() => navigate('/timeline?view=24h')} data-testid="view-24h">7 days × 24 h</button>
+      </div>
+      {view === '24h' ? <Day24 zone={zone} /> : <>
       <div class="daybar">
         <button type="button" class="btn" onClick={() => setDate(addDays(date, -1))} aria-label="Previous day">‹</button>
         <div class="field">
@@ -57,6 +67,7 @@ export function Timeline() {
           </ul>
         </>
       )}
+      </>}
     </>
   );
 }
@@ -64,7 +75,8 @@ export function Timeline() {
 function summary(events: LogEvent[]): string {
   const n = (t: string) => events.filter((e) => e.type === t).length;
   const plural = (k: number, one: string, many: string) => `${k} ${k === 1 ? one : many}`;
-  const ml = events.filter((e) => e.type === 'milk').reduce((a, e) => a + (e.ml ?? 0), 0);
+  // Bottles only: a breastfeed is not a volume.
+  const ml = events.filter((e) => e.type === 'milk' && typeof e.side !== 'string').reduce((a, e) => a + (e.ml ?? 0), 0);
   const parts = [`${plural(n('milk'), 'feed', 'feeds')}${ml ? ` (${ml} ml)` : ''}`, plural(n('nappy'), 'nappy', 'nappies'), plural(n('sleep'), 'sleep', 'sleeps')];
   const snacks = events.filter((e) => e.type === 'solid' && e.meal_type === 'snack').length;
   const meals = n('solid') - snacks;

@@ -45,7 +45,8 @@ export function MembersSection({ admin }: { admin: boolean }) {
       setError(e instanceof ApiError ? e.message : 'Could not revoke the invite.');
     }
   };
-  const codeOf = (i: Record<string, any>) => String(i.code ?? i.token ?? '');
+  // The listing gives each open invite's id (its code is only shown once, when made); revoke takes either.
+  const codeOf = (i: Record<string, any>) => String(i.code ?? i.id ?? '');
   const manage = admin || canManage;
 
   return (

@@ -3,13 +3,16 @@
 import { useState } from 'preact/hooks';
 import { FormError } from '../../components/Field';
 import { post, splitError } from '../../lib/api';
-import { describe, iconFor, type LogEvent } from '../../lib/describe';
+import { describe, type LogEvent } from '../../lib/describe';
+import { eventIcon, Icon } from '../../components/Icon';
 import { clock } from '../../lib/time';
 
 const EMOJIS = ['❤️', '👍', '😂'];
 const KINDS: Record<string, string[]> = { nappy: ['wet', 'dirty', 'both', 'dry'], supplement: ['vitd', 'iron', 'multivitamin'] };
 
 export function EventRow({ event: e, units, me, onChange }: { event: LogEvent; units: string; me: string; onChange: (updated: LogEvent | null) => void }) {
+  // Compact: one line per event; its actions open with one tap on the row.
+  const [open, setOpen] = useState(false);
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -49,14 +52,15 @@ export function EventRow({ event: e, units, me, onChange }: { event: LogEvent; u
   const what = describe(e, units);
 
   return (
-    <li class="event" data-testid="event" data-type={e.type} data-id={e.id}>
-      <div class="event-head">
+    <li class={`event compact${open ? ' open' : ''}`} data-testid="event" data-type={e.type} data-id={e.id}>
+      <button type="button" class="event-head" aria-expanded={open} onClick={() => setOpen(!open)} data-testid="event-head">
         <span class="event-time">{clock(e.ts)}</span>
-        <span class="event-what"><span aria-hidden="true">{iconFor(e)} </span>{what}</span>
+        <span class="event-icon"><Icon name={eventIcon(e)} size={20} /></span>
+        <span class="event-what">{what}{e.note && e.type !== 'note' ? <span class="muted"> · {e.note}</span> : null}</span>
         <span class="event-author">{e.author ?? ''}</span>
-      </div>
-      {e.note && e.type !== 'note' && <p class="small muted">{e.note}</p>}
-      <div class="event-tools">
+        {counts.size > 0 && <span class="event-reacted">{[...counts.entries()].map(([k, c]) => `${k}${c.n > 1 ? c.n : ''}`).join(' ')}</span>}
+      </button>
+      {open && <div class="event-tools">
         <span class="reactions" role="group" aria-label="Reactions">
           {EMOJIS.map((emoji) => {
             const c = counts.get(emoji);
@@ -81,7 +85,7 @@ export function EventRow({ event: e, units, me, onChange }: { event: LogEvent; u
         ) : (
           <button type="button" class="btn small" onClick={() => setConfirmDelete(true)} aria-label={`Delete ${what} at ${clock(e.ts)}`}>Delete</button>
         )}
-      </div>
+      </div>}
       {!editing && <FormError error={error} />}
       {editing && (
         <EditForm event={e} error={error} fieldErrors={fieldErrors} onCancel={() => setEditing(false)}

@@ -1,0 +1,107 @@
+// The breastfeed timer, shared by every caregiver of the family (POST /api/vega/feed/*).
+// Not feeding: two big buttons, Left and Right, with the side to start on marked. Feeding: a
+// ticking mm:ss from the feed's start (against the server's clock), the side now, each side's
+// minutes, Switch, Stop and Cancel. A feed left running for hours asks for its real end.
+import { useEffect, useState } from 'preact/hooks';
+import { ApiError, post } from '../lib/api';
+import { elapsedMs, formatTimer, startSide, type Feed, type Side } from '../lib/feed';
+import { clock, localNow, tsFromClock } from '../lib/time';
+import { Icon } from '../components/Icon';
+import type { Live } from './LiveStatus';
+
+const label = (s: Side) => (s === 'left' ? 'Left' : 'Right');
+
+/** Ticks once a second while mounted. */
+function useTick(): number {
+  const [, setN] = useState(0);
+  useEffect(() => {
+    const t = setInterval(() => setN((n) => n + 1), 1000);
+    return () => clearInterval(t);
+  }, []);
+  return Date.now();
+}
+
+export function FeedPanel({ live, zone, offsetMs, onLive, onLogged, onRefresh }: {
+  live: Live | null;
+  zone: string;
+  /** server clock minus this phone's (family-local), from the last live status */
+  offsetMs: number;
+  onLive: (l: Live) => void;
+  onLogged: (event: any) => void;
+  /** fetch the live status again (another caregiver changed the timer meanwhile) */
+  onRefresh: () => void;
+}) {
+  const feed: Feed | null = live?.feeding ?? null;
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [endAt, setEndAt] = useState('');
+  useTick();
+
+  const call = async (path: string, body: Record<string, unknown> = {}) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await post(`/api/vega/feed/${path}`, body);
+      if (r.live) onLive(r.live);
+      if (r.event) onLogged(r.event);
+    } catch (e) {
+      if (e instanceof ApiError && e.offline) setError('The feed timer needs a connection. You can log the feed later from "Or at a time".');
+      else setError(e instanceof Error ? e.message : 'Something went wrong.');
+      // Another caregiver may have started or stopped it meanwhile: show what is true now.
+      if (e instanceof ApiError && e.status === 409) onRefresh();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!feed) {
+    const first = startSide(live?.last_breast_side);
+    return (
+      <div class="sheet feed" id="sheet-feed" data-testid="feed-panel">
+        <p class="feed-hint" data-testid="start-side">{first ? <>Start on <strong>{first}</strong> <span class="muted">(last feed ended on the {live?.last_breast_side})</span></> : 'Which side?'}</p>
+        <div class="feed-sides">
+          {(['left', 'right'] as const).map((s) => (
+            <button type="button" key={s} class={`btn side${first === s ? ' suggested' : ''}`} disabled={busy}
+              onClick={() => call('start', { side: s })} data-testid={`feed-start-${s}`}>
+              {label(s)}{first === s && <span class="badge">start here</span>}
+            </button>
+          ))}
+        </div>
+        {error && <p class="error" role="alert">{error}</p>}
+      </div>
+    );
+  }
+
+  const ms = elapsedMs(feed, localNow(zone), offsetMs);
+  const other: Side = feed.side === 'left' ? 'right' : 'left';
+  const stopAt = endAt ? tsFromClock(endAt, zone) : null;
+  return (
+    <div class="sheet feed running" id="sheet-feed" data-testid="feed-panel" aria-live="polite">
+      <p class="feed-now"><Icon name="breast" /> Feeding on the <strong data-testid="feed-side">{feed.side}</strong></p>
+      <p class="timer" data-testid="feed-timer" role="timer" aria-label={`Feeding for ${Math.floor(ms / 60000)} minutes`}>{formatTimer(ms)}</p>
+      <p class="muted small">
+        Started {clock(feed.started_at)} by {feed.started_by} · left {feed.sides.left_min} min · right {feed.sides.right_min} min
+      </p>
+      {feed.stale ? (
+        <div class="card warn" data-testid="feed-stale">
+          <p>This timer has been running for over 3 hours. When did the feed end?</p>
+          <div class="row">
+            <input type="time" aria-label="Feed ended at" value={endAt} onInput={(e) => setEndAt((e.currentTarget as HTMLInputElement).value)} />
+            <button type="button" class="btn primary" disabled={busy || !stopAt} onClick={() => call('stop', { ts: stopAt })}>Log it</button>
+          </div>
+        </div>
+      ) : (
+        <div class="feed-controls">
+          <button type="button" class="btn" disabled={busy} onClick={() => call('switch', {})} data-testid="feed-switch">
+            <Icon name="swap" /> Switch to {other}
+          </button>
+          <button type="button" class="btn primary" disabled={busy} onClick={() => call('stop', {})} data-testid="feed-stop">
+            <Icon name="stop" /> Stop
+          </button>
+        </div>
+      )}
+      <button type="button" class="btn ghost wide" disabled={busy} onClick={() => call('cancel')} data-testid="feed-cancel">Cancel without logging</button>
+      {error && <p class="error" role="alert">{error}</p>}
+    </div>
+  );
+}
