@@ -203,6 +203,15 @@ for (const d of testDatabases()) {
       assert.equal(await a.locator('.error').count(), 0);
     });
 
+    test("an unknown app address gets the app's not-found page (404); an unknown API path stays JSON", async () => {
+      const res = await a.goto(base + '/no-such-page');
+      assert.equal(res?.status(), 404);
+      await a.getByTestId('not-found').getByText('Page not found').waitFor();
+      const api = await apiIn(a, 'GET', '/api/vega/no-such-thing');
+      assert.equal(api.status, 404);
+      assert.equal(api.body.error, 'not_found');
+    });
+
     test('a sleep logged offline still shows asleep when the app is reopened offline', async () => {
       await b.goto(base + '/');
       await b.getByTestId('live-status').waitFor();
