@@ -15,6 +15,7 @@ import { poopSummary } from './live-nappies.ts';
 import { feedingPicture, supplementLog, type SupplementLog } from './live-supplements.ts';
 import { median } from './patterns-stats.ts';
 import { chooseAlert, type AlertLevel } from './live-alerts.ts';
+import { liveCheck, type LiveCheck } from './live-checks.ts';
 
 /**
  * How far back the caller loads events: whole family-local days before today, plus today.
@@ -75,6 +76,9 @@ export interface LiveStatus {
   last_breast_side: BreastSide | null;
   /** Local timestamp the open sleep began; null when awake. */
   asleep_since: string | null;
+  /** The log is probably incomplete (a wake not logged, a feed timer left running, a long
+   * silence): what to check, and the one-tap fix; null when nothing looks amiss. */
+  check: LiveCheck | null;
 }
 
 /**
@@ -111,7 +115,23 @@ export function liveStatus(events: TimedEvent[], profile: ChildProfile, now: num
   const spans = buildSleepSpans(sorted, now);
   const openSpan = spans.length > 0 && spans[spans.length - 1]!.open ? spans[spans.length - 1]! : null;
   const asleep = openSpan !== null;
-  const nightSleep = openSpan === null ? null : isNight(openSpan.start, zone);
+  const feed = feedTimer === null ? null : presentFeed(feedTimer, now, (ms) => clock.localTs(ms));
+  // The sleep still open per the log, even one dropped as stale (over 16 h): the check asks
+  // about it instead of going quiet.
+  const lastSleepEvent = [...sorted].reverse().find((e) => e.type === 'wake' || e.type === 'sleep');
+  const openSleepAt = openSpan?.start ?? (lastSleepEvent?.type === 'sleep' ? lastSleepEvent.at : null);
+  const lastEvent = sorted.length > 0 ? sorted[sorted.length - 1]! : null;
+  const check = liveCheck({
+    name: profile.baby_name,
+    ageMonths: age.months,
+    now,
+    openSleep: openSleepAt === null ? null : { start: openSleepAt, startTs: clock.localTs(openSleepAt), night: isNight(openSleepAt, zone) },
+    feeding: feed,
+    lastEvent: lastEvent === null ? null : { at: lastEvent.at, ts: lastEvent.ts },
+  });
+  // A sleep whose wake was probably not logged: whether it is night follows the clock, so an
+  // afternoon never reads as night sleep.
+  const nightSleep = openSpan === null ? null : check?.kind === 'wake_not_logged' ? isNight(now, zone) : isNight(openSpan.start, zone);
   let lastWakeAt: number | null = null;
   if (!asleep) {
     const lastSleepish = [...sorted].reverse().find((e) => e.type === 'wake' || e.type === 'sleep');
@@ -127,7 +147,12 @@ export function liveStatus(events: TimedEvent[], profile: ChildProfile, now: num
   const lastMilk = milk.length > 0 ? milk[milk.length - 1]! : null;
   const interval = lastMilk === null ? null : expectedFeedInterval(milk, band, now);
   const dueAt = lastMilk === null || interval === null ? null : lastMilk.at + interval.minutes * 60_000;
-  const hungry = hungryState(dueAt, now, nightSleep === true, band.nightFeedsCommon);
+  // Night-feed advice only while it is night or early morning on the clock, never in the afternoon.
+  const hourNow = clock.localHour(now);
+  const nightForFeeds = nightSleep === true && !(hourNow >= 12 && hourNow < 19);
+  const logged = hungryState(dueAt, now, nightForFeeds, band.nightFeedsCommon);
+  // A due time already past in a log that is probably incomplete says nothing reliable.
+  const hungry = check !== null && dueAt !== null && now >= dueAt ? 'unknown' : logged;
   const milkToday = todayEvents.filter((e) => e.type === 'milk');
 
   // Nappies, supplements, milk guide.
@@ -146,7 +171,7 @@ export function liveStatus(events: TimedEvent[], profile: ChildProfile, now: num
   const nap = asleep || lastWakeAt === null ? null : nextNapWindow(lastWakeAt, band.wakeWindowMinutes, now, bedtimeAt, zone);
   const napWindow: NapWindow | null = nap === null ? null : { start: clock.localTs(nap.start), end: clock.localTs(nap.end) };
 
-  const alert = chooseAlert({
+  const alert = check !== null ? { level: 'info' as const, msg: check.message } : chooseAlert({
     name: profile.baby_name, band, ageDays: age.days, now, zone,
     asleep, nightSleep: nightSleep === true, awakeMinutes, hungry, dueAt,
     lastMilkAt: lastMilk?.at ?? null, intervalMinutes: interval?.minutes ?? null,
@@ -176,8 +201,9 @@ export function liveStatus(events: TimedEvent[], profile: ChildProfile, now: num
     feed_interval_source: interval?.source ?? null,
     daily_milk_target_range_ml: target === null ? null : { min: target.min, max: target.max },
     bedtime_source: useOwn ? 'family' : 'age_band',
-    feeding: feedTimer === null ? null : presentFeed(feedTimer, now, (ms) => clock.localTs(ms)),
+    feeding: feed,
     last_breast_side: lastBreastSide(milk),
     asleep_since: openSpan === null ? null : clock.localTs(openSpan.start),
+    check,
   };
 }

@@ -46,5 +46,15 @@ export const LiveStatusSchema = z
     feeding: FeedSchema.nullable().describe('the running breastfeed (the shared feed timer), or null'),
     last_breast_side: z.enum(['left', 'right']).nullable().describe('the side the last breastfeed ended on; start the next on the other'),
     asleep_since: z.string().nullable().describe('family-local timestamp the open sleep began; null when awake'),
+    check: z
+      .object({
+        kind: z.enum(['wake_not_logged', 'feed_timer_stale', 'nothing_logged']),
+        since: z.string().describe('family-local timestamp the doubtful state began'),
+        message: z.string().describe('asks rather than asserts'),
+        fix: z.enum(['log_wake', 'stop_feed', 'log_event']).describe('the one-tap fix an app can offer'),
+      })
+      .nullable()
+      .describe('the log is probably incomplete (docs/insights.md: thresholds and reasons); null when nothing looks amiss')
+      .meta({ id: 'LiveCheck' }),
   })
   .meta({ id: 'LiveStatus', additionalProperties: true });

@@ -16,7 +16,7 @@ const LIVE_KEYS = [
   'expected_bedtime_at', 'next_nap_window_at', 'daily_milk_target_ml', 'supplement_log',
   // Additional keys documented in docs/insights.md.
   'age_band', 'feed_interval_minutes', 'feed_interval_source', 'daily_milk_target_range_ml', 'bedtime_source',
-  'feeding', 'last_breast_side', 'asleep_since',
+  'feeding', 'last_breast_side', 'asleep_since', 'check',
 ].sort();
 
 const PATTERNS_KEYS = [

@@ -1146,6 +1146,20 @@ export interface components {
             /** @description plain-words guidance with its source */
             source: string | null;
         };
+        /** @description the log is probably incomplete (docs/insights.md: thresholds and reasons); null when nothing looks amiss */
+        LiveCheck: {
+            /** @enum {string} */
+            kind: "wake_not_logged" | "feed_timer_stale" | "nothing_logged";
+            /** @description family-local timestamp the doubtful state began */
+            since: string;
+            /** @description asks rather than asserts */
+            message: string;
+            /**
+             * @description the one-tap fix an app can offer
+             * @enum {string}
+             */
+            fix: "log_wake" | "stop_feed" | "log_event";
+        } | null;
         LiveStatus: {
             now: string;
             asleep: boolean;
@@ -1180,6 +1194,7 @@ export interface components {
             last_breast_side: ("left" | "right") | null;
             /** @description family-local timestamp the open sleep began; null when awake */
             asleep_since: string | null;
+            check: components["schemas"]["LiveCheck"];
         } & {
             [key: string]: unknown;
         };
