@@ -20,8 +20,8 @@ export function wakeNotLoggedReply(log: Log): Reply | null {
   return {
     answer:
       `The log shows ${log.name} going to sleep${sinceText} with no wake logged since: the wake was probably not logged, ` +
-      `so I can't say whether ${log.name} is asleep or how long that sleep was. ${c.message} ` +
-      `Log the wake with its time and I can answer from it.`,
+      `so I can't say whether ${log.name} is asleep or how long that sleep was. ` +
+      `Log the wake with the time ${log.name} really woke and I can answer from it.`,
     figures: { check: c.kind, since: c.since },
   };
 }

@@ -76,8 +76,12 @@ function feedReply(kind: Prediction, live: LiveView, log: Log): Reply {
   if (live.feeding) {
     return { answer: `${name} is feeding now, going by the feed timer (started ${live.feeding.started_at.slice(11, 16)}).${check}`, figures };
   }
-  if (live.next_feed_at === null || live.hungry_state === 'unknown') {
+  if (live.next_feed_at === null) {
     return { answer: `I can't estimate ${name}'s next feed: no feed is logged in the last two weeks.${check}`, figures };
+  }
+  if (live.hungry_state === 'unknown') {
+    // Live reads a past due time in a probably incomplete log as unknown: say why, not a time.
+    return { answer: `I can't estimate ${name}'s next feed: the log looks incomplete.${check || ' The last feed logged was a long time ago.'}`, figures };
   }
   const due = instant(live.next_feed_at, log);
   const interval = live.feed_interval_minutes ?? 0;
