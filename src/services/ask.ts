@@ -124,6 +124,18 @@ export async function askQuestion(ctx: Ctx, actor: Actor, question: string) {
   }
 }
 
+/**
+ * The built-in answer with its machine-readable figures, from the same context the route, the
+ * MCP ask tool and the web app's Ask tab use. No plan, guardrail or usage accounting here.
+ */
+export async function builtinAnswer(ctx: Ctx, actor: Actor, question: string) {
+  requireScope(actor, 'read');
+  const family = await loadFamily(scopeOf(ctx, actor));
+  const now = ctx.clock();
+  const actx = await answerContext(ctx, actor, family, now);
+  return { actx, builtin: answerQuestion(question, actx) };
+}
+
 async function answer(ctx: Ctx, actor: Actor, family: FamilyRow, now: number, question: string) {
   const actx = await answerContext(ctx, actor, family, now);
   const builtin = answerQuestion(question, actx);

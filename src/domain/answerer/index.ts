@@ -90,7 +90,7 @@ const NOT_FROM_LOG = /\b(next|due|should|ought|will she|will he|going to|predict
 // A day or spell the log has no record of ("the day of her jabs", "since the rash cleared",
 // "during her cold"): without a date, any window would be a guess.
 const UNLOGGED_OCCASION =
-  /\b(day|night|morning|week|weekend) (of|after|before) (her|his|their|the|my|our)\b|\bsince (her|his|their|the|she|he|they) (?!morning|afternoon|evening|start|last|first|previous|latest)\w+|\b(during|while) (her|his|their|she|he|they|baby)\b|\bwhen (she|he|they|baby) (was|were|had)\b/;
+  /\b(day|night|morning|week|weekend) (of|after|before) (her|his|their|the|my|our)\b|\bsince (her|his|their|the|she|he|they) (?!morning|afternoon|evening|start|last|first|previous|latest|woke|woken|got up|fell asleep|went down)\w+|\b(during|while) (her|his|their|she|he|they|baby)\b|\bwhen (she|he|they|baby) (was|were|had)\b/;
 // "now her cough is better", "getting worse": a state, not a comparison between periods.
 const STATE_COMPARATIVE = /\b(is|are|was|were|got|getting|gets|feeling|feels|seems|much) (better|worse)\b|\b(better|worse) now\b/g;
 const MEALS: Record<string, [string, string]> = { breakfast: ['04:00', '10:30'], lunch: ['10:30', '15:00'], dinner: ['15:00', '21:00'], supper: ['15:00', '21:00'] };
@@ -152,17 +152,17 @@ function route(q: string, logIn: Log): Reply | null {
   }
   const nutrients = nutrientAsked(q);
   if (nutrients) return nutrientReply(nutrients, log);
-  if (MOOD.test(q) && (/why/.test(q) || topic === null)) {
+  if (MOOD.test(q) && (/\bwhy\b/.test(q) || topic === null)) {
     return moodReply(log, q, todayOf(log.now, log.zone), notesText);
   }
   // "Which allergens haven't we tried?" / "which allergens has she had?": the region's list,
   // split into logged and not yet logged (a period keeps the list of those had in it).
-  if (/allergens?/.test(q) && !allergensInQuestion(q) && (NOT_YET.test(rest) || !period)) {
+  if (/\ballergens?\b/.test(q) && !allergensInQuestion(q) && (NOT_YET.test(rest) || !period)) {
     return allergenProgressReply(log, NOT_YET.test(rest));
   }
   // "When did she last eat?": milk and solids both count.
-  if (topic === 'solids' && !period && (LAST_SHAPE.test(rest) || WHEN_SHAPE.test(rest)) && /(eat|ate|eaten|eating)/.test(rest) &&
-    !/(solids?|foods?|meals?|snacks?|breakfast|lunch|dinner|supper|tea)/.test(rest) && !isFoodQuestion(q, log)) {
+  if (topic === 'solids' && !period && (LAST_SHAPE.test(rest) || WHEN_SHAPE.test(rest)) && /\b(eat|ate|eaten|eating)\b/.test(rest) &&
+    !/\b(solids?|foods?|meals?|snacks?|breakfast|lunch|dinner|supper|tea)\b/.test(rest) && !isFoodQuestion(q, log)) {
     return lastEatReply(log);
   }
 

@@ -58,11 +58,15 @@ export const INTENTS: Intent[] = [
   { id: 'weight', topics: GROWTH, example: (n) => `How much does ${n} weigh?`, has: weight },
   { id: 'weight_percentile', topics: GROWTH, example: (n) => `What percentile is ${n}'s weight?`, has: weight },
   { id: 'length_percentile', topics: GROWTH, example: (n) => `What centile is ${n}'s length?`, has: length },
-  { id: 'vitamin_d', topics: ['vitamin', 'supplement', 'drops', 'iron'], example: (n) => `Has ${n} had her vitamin D today?`, has: (l) => any(l, (t) => t === 'supplement') },
+  { id: 'vitamin_d', topics: ['vitamin', 'supplement', 'drops', 'iron'], example: (n) => `Has ${n} had vitamin D today?`, has: (l) => any(l, (t) => t === 'supplement') },
 ];
 
 function stem(w: string): string {
-  return w.replace(/(ies)$/, 'y').replace(/(ing|ed|es|s)$/, '');
+  if (w.length > 4 && w.endsWith('ies')) return `${w.slice(0, -3)}y`;
+  if (w.length > 5 && w.endsWith('ing')) return w.slice(0, -3);
+  if (w.length > 4 && w.endsWith('ed')) return w.slice(0, -2);
+  if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) return w.slice(0, -1);
+  return w;
 }
 
 /** Up to `max` examples for this family: related intents first, then the commonest with data. */
