@@ -423,6 +423,43 @@ for (const d of testDatabases()) {
       await t?.close();
     });
 
+    describe('a sleep logged at 00:50 with no wake, asked about at 16:08', () => {
+      const zone = 'Europe/London';
+      let fam: Family;
+      let live: any;
+      before(async () => {
+        t.clock.set(new Date(localToInstant('2025-11-20T16:08:00', zone)).toISOString());
+        fam = await signUp(t.app, { baby_name: 'Ada Lovelace', dob: '2025-05-01', gender: 'girl', timezone: zone, region: 'uk' });
+        const log: Ev[] = [];
+        for (const d of ['2025-11-17', '2025-11-18', '2025-11-19']) {
+          log.push({ ts: `${d}T06:30:00`, type: 'wake' }, { ts: `${d}T06:45:00`, type: 'milk', ml: 180 }, { ts: `${d}T10:00:00`, type: 'sleep' },
+            { ts: `${d}T11:00:00`, type: 'wake' }, { ts: `${d}T11:15:00`, type: 'milk', ml: 160 }, { ts: `${d}T15:00:00`, type: 'milk', ml: 160 },
+            { ts: `${d}T18:45:00`, type: 'milk', ml: 180 }, { ts: `${d}T19:00:00`, type: 'sleep' });
+        }
+        log.push({ ts: '2025-11-20T00:30:00', type: 'wake' }, { ts: '2025-11-20T00:40:00', type: 'milk', ml: 120 }, { ts: '2025-11-20T00:50:00', type: 'sleep' });
+        for (const e of log) assert.equal((await call(t.app, 'POST', '/api/vega/log', e, { token: fam.token })).status, 200);
+        live = (await call(t.app, 'GET', '/api/vega/live', undefined, { token: fam.token })).body;
+      });
+
+      test('live flags it, and sleep answers say the wake was probably not logged instead of a 15-hour sleep', async () => {
+        t.clock.set(new Date(localToInstant('2025-11-20T16:08:00', zone)).toISOString());
+        assert.equal(live.check?.kind, 'wake_not_logged', JSON.stringify(live));
+        assert.equal(live.check.since, '2025-11-20T00:50:00');
+        const openFor = dur((localToInstant('2025-11-20T16:08:00', zone) - localToInstant('2025-11-20T00:50:00', zone)) / 60_000);
+        for (const q of ['Is Ada asleep?', 'How long has she slept?', 'How did she sleep last night?', 'What was her longest stretch last night?',
+          'How long has she been asleep?', 'When did she last wake up?', 'Is she napping?', 'How much has she slept today?']) {
+          const r = await call(t.app, 'POST', '/api/ask', { question: q }, { token: fam.token });
+          const a: string = r.body.answer;
+          assert.match(a, /probably not logged/, `${q} → ${a}`);
+          assert.ok(a.includes('00:50') && a.includes(openFor), `${q} → ${a} (${openFor})`);
+          assert.doesNotMatch(a, /slept 1\d h|1\d h( \d+ min)? of (night )?sleep|longest (single sleep|stretch)/, `${q} → ${a}`);
+        }
+        const feed = await call(t.app, 'POST', '/api/ask', { question: 'When is her next feed due?' }, { token: fam.token });
+        assert.doesNotMatch(feed.body.answer, /night feed|dream/i, feed.body.answer);
+        if (live.hungry_state === 'unknown') assert.match(feed.body.answer, /log looks incomplete/, feed.body.answer);
+      });
+    });
+
     for (const f of FAMILIES) {
       describe(`${f.name} in ${f.zone}`, () => {
         let fam: Family;
@@ -456,7 +493,7 @@ for (const d of testDatabases()) {
               const r = await call(t.app, 'POST', '/api/ask', { question: q }, { token: fam.token });
               assert.equal(r.status, 200, `${q}: ${r.text}`);
               const a: string = r.body.answer;
-              const label = `${q} → ${a}`;
+              const label = `${q} → ${a}`; if (process.env.SHOW_ANSWERS) console.log(`ANS ${label}`);
               assert.equal(r.body.guardrail, null, label);
               assert.equal(r.body.context_used, want.answered ?? true, label);
               for (const h of want.has ?? []) {

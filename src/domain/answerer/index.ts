@@ -16,6 +16,7 @@ import { nutrientAsked, nutrientReply, rhythmAsked, rhythmReply } from './rhythm
 import { MOOD, moodReply } from './mood.ts';
 import { wakeNotLoggedReply } from './open-sleep.ts';
 import { suggestions } from './intents.ts';
+import { regionWords } from './format.ts';
 import { nightReply, nightWindow } from './night.ts';
 import { feedDetailReply, lastBottleReply } from './feeds.ts';
 import { growthReply } from './growth.ts';
@@ -63,7 +64,8 @@ export function answerQuestion(question: string, ctx: AnswerContext): AnswerResu
   // A reply that quoted notes itself (a mood question) keeps them; otherwise the notes sharing
   // a meaningful word with the question are quoted at the end.
   const notes = reply?.notes ?? relevantNotes(question, ctx.notes, name);
-  let answer = reply ? reply.answer : cannotAnswer(name, suggestions(head ?? q, log));
+  // A US family reads diaper and poop; a reply that quotes notes itself has done this already.
+  let answer = reply?.notes ? reply.answer : regionWords(reply ? reply.answer : cannotAnswer(name, suggestions(head ?? q, log)), ctx.profile.region);
   if (notes.length > 0 && !reply?.notes) answer += ` ${notesText(notes)}`;
   return { answer, answered, figures: reply?.figures ?? {}, notes_used: notes };
 }

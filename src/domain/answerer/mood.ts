@@ -8,6 +8,7 @@ import { dayPeriod } from './periods.ts';
 import { nightReply } from './night.ts';
 import { summarise } from './summaries.ts';
 import { lastEatReply } from './last.ts';
+import { regionWords } from './format.ts';
 
 export const MOOD =
   /\b(grumpy|grumpier|fussy|fussier|fussing|cranky|crankier|unsettled|clingy|clingier|whingy|whingey|whining|whiny|whiney|grizzly|grizzling|irritable|crying|cries|cried|cry|crabby|upset|restless|miserable|moody|tearful|teary|out of sorts|not (herself|himself|themselves)|off (colour|color)|in a mood|bad mood|screaming|screamy|tetchy|ratty)\b/;
@@ -24,9 +25,13 @@ export function moodReply(log: Log, q: string, today: string, notesText: (notes:
   const word = q.match(MOOD)?.[0] ?? 'like this';
   const parts: string[] = [`The log can't tell me why ${name} is ${word}, and I can't assess how ${name} is.`];
   if (notes.length > 0) parts.push(notesText(notes));
-  parts.push(`From the log: ${nightReply(log, 'how did baby sleep last night', today).answer}`);
+  const night = nightReply(log, 'how did baby sleep last night', today).answer;
+  parts.push(`From the log: ${night.startsWith('Last night') ? `last night${night.slice(10)}` : night}`);
   parts.push(summarise('naps', log, dayPeriod(today, log.now, log.zone)).text);
   parts.push(lastEatReply(log).answer);
   parts.push(log.region === 'us' ? "If you are worried, your child's doctor can help." : 'If you are worried, your health visitor, GP or NHS 111 can help.');
-  return { answer: parts.join(' '), figures: { notes_quoted: notes.length }, notes };
+  // American words for the log's part only: the notes are quoted as the family wrote them.
+  const quoted = notes.length > 0 ? 1 : -1;
+  const answer = parts.map((p, i) => (i === quoted ? p : regionWords(p, log.region))).join(' ');
+  return { answer, figures: { notes_quoted: notes.length }, notes };
 }

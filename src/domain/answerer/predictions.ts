@@ -152,7 +152,8 @@ function bedtimeReply(live: LiveView, log: Log): Reply {
     return { answer: `${name} has been asleep for the night since ${live.asleep_since?.slice(11, 16)}, going by the log. The expected bedtime was around ${live.expected_bedtime_at.slice(11, 16)} (${source}).${check}`, figures };
   }
   const past = log.now > at ? `, ${duration(log.now - at)} ago` : '';
-  return { answer: `Going by the log, ${name}'s expected bedtime tonight is around ${localWhen(live.expected_bedtime_at, log)}${past} (${source}).${check}`, figures };
+  const tonight = live.expected_bedtime_at.slice(0, 10) === todayOf(log.now, log.zone) ? `${live.expected_bedtime_at.slice(11, 16)} tonight` : localWhen(live.expected_bedtime_at, log);
+  return { answer: `Going by the log, ${name}'s expected bedtime is around ${tonight}${past} (${source}).${check}`, figures };
 }
 
 /** Local "YYYY-MM-DDTHH:MM:SS" of an instant in the zone, as the live status prints them. */

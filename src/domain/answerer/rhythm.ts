@@ -19,7 +19,7 @@ export function rhythmAsked(q: string): RhythmAsk | null {
   return null;
 }
 
-const WINDOW = 'over the last two weeks (today left out)';
+const WINDOW = 'over the last two weeks, today left out';
 
 export function rhythmReply(kind: RhythmAsk, log: Log): Reply | null {
   const p = log.insights?.patterns;
@@ -39,7 +39,7 @@ export function rhythmReply(kind: RhythmAsk, log: Log): Reply | null {
       const m = p.typical_feed_interval_minutes;
       const avg = p.average_daily_feeds !== null ? ` ${name} averaged ${p.average_daily_feeds} feeds a day on the days with feeds logged ${WINDOW}.` : '';
       return m !== null
-        ? { answer: `${name}'s typical gap between feeds is ${duration(m * 60_000)} (from the start of one feed to the next, the middle value ${WINDOW}).${avg}`, figures: { typical_feed_interval_minutes: m, average_daily_feeds: p.average_daily_feeds ?? 0, ...days } }
+        ? { answer: `${name}'s typical gap between feeds is ${duration(m * 60_000)} (the middle value from the start of one feed to the next, ${WINDOW}).${avg}`, figures: { typical_feed_interval_minutes: m, average_daily_feeds: p.average_daily_feeds ?? 0, ...days } }
         : { answer: `Too few feeds are logged for ${name} in the last two weeks to give a typical gap between feeds.`, figures: days };
     }
   }
