@@ -16,13 +16,15 @@ const NEXT_FEED =
   /\bnext (feed|feeding|bottle|breastfeed|nursing|drink of milk|milk)\b|\b(feed|feeding|bottle)s? (is |are )?(due|next)\b|\bdue (a|an|another|her|his|their) (feed|feeding|bottle)\b|\bwhen (will|does|do|should) (baby|she|he|they) (need|want|have|get) (a|her|his|their|another|the) (next )?(feed|feeding|bottle|milk)\b|\bwhen (should|do|can|will) (i|we) (feed|give (baby|her|him|them) (a|her|his|their|the|another) (bottle|feed))( (baby|her|him|them))? (next|again)\b/;
 const HUNGRY = /\b(is|are) (baby|she|he|they) (hungry|getting hungry|likely to be hungry|probably hungry|ready for (a|her|his|their|another) (feed|bottle))\b|\bhungry (yet|now|soon)\b|\bhungry state\b|\bwhen will (baby|she|he|they) be hungry\b/;
 const NEXT_NAP =
-  /\bnext (nap|kip|snooze|day ?sleep)\b|\bnap window\b|\bwhen (should|will|does|can|do) (baby|she|he|they|i|we) (nap|go down for (a|her|his|their) nap|have (a|her|his|their|another) (nap|kip)|put (her|him|them|baby) down( for (a|her|his|their) nap)?)\b|\bwhen is (baby|her|his|their) (next )?nap\b|\bwhen'?s (baby|her|his|their) (next )?nap\b|\bnap (is )?due\b|\btime for (a|her|his|their) nap\b/;
+  /\bnext (nap|kip|snooze|day ?sleep)\b|\bnap window\b|\bwhen (should|will|does|can|do) (baby|she|he|they|i|we) (nap|go down for (a|her|his|their) nap|have (a|her|his|their|another) (nap|kip)|put (her|him|them|baby) down( for (a|her|his|their) nap)?)\b|\bwhen is (baby|her|his|their) (next )?nap\b|\bwhen'?s (baby|her|his|their) (next )?nap\b|\bnap (is )?due\b|\bdue (a|an|her|his|their|another) (nap|kip)\b|\bready for (a|her|his|their|another) (nap|kip)\b|\btime for (a|her|his|their) nap\b/;
 const BEDTIME =
   /\b(expected|predicted) bedtime\b|\bbedtime (tonight|today|this evening)\b|\bwhen is (baby|her|his|their)? ?bedtime\b|\bwhen'?s (baby|her|his|their)? ?bedtime\b|\bwhat time is (baby|her|his|their)? ?bedtime\b|\b(when|what time) (should|will|does|do|can) (baby|she|he|they|i|we) (go|going|be going|get) (to bed|down for the night)( tonight)?\b|\b(when|what time) (should|do|can|will) (i|we) put (her|him|them|baby) (to bed|down for the night)\b|\b(go|going|goes) to bed tonight\b|\bbed (tonight|this evening)\b/;
 
 /** Which live prediction a question asks for, or null. Questions about amounts are advice, not this. */
 export function predictionAsked(q: string): Prediction | null {
   if (/\b(how much|how many|enough|normal|too (much|little|long|short|late|early))\b/.test(q)) return null;
+  // "What time is her usual bedtime?" asks for the rhythm (patterns), not tonight's estimate.
+  if (/\b(usual|usually|typical|typically|normally|on average|average)\b/.test(q)) return null;
   if (NEXT_NAP.test(q)) return 'next_nap';
   if (BEDTIME.test(q)) return 'bedtime';
   if (HUNGRY.test(q)) return 'hungry';
