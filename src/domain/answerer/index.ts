@@ -143,6 +143,8 @@ function route(q: string, logIn: Log): Reply | null {
   if (!period && HOW_LONG_AWAKE.test(q)) return asleepNow(log);
   if (!period && IS_ASLEEP.test(q)) return asleepNow(log);
   if (PERCENTILE_WORDS.test(q) && topic !== 'length') return percentileReply(log, 'weight', TREND_WORDS.test(q));
+  // "How much has she grown?": length, with its trend.
+  if (topic === null && /\b(grown|grow|growing|growth)\b/.test(q)) return percentileReply(log, 'length', true);
   if (topic === 'weight' || topic === 'length') {
     if (PERCENTILE_WORDS.test(q) || (TREND_WORDS.test(q) && !period)) return percentileReply(log, topic, TREND_WORDS.test(q));
     return growthReply(log, topic);

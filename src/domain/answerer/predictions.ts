@@ -14,11 +14,11 @@ export type Prediction = 'next_feed' | 'hungry' | 'next_nap' | 'bedtime';
 
 const NEXT_FEED =
   /\bnext (feed|feeding|bottle|breastfeed|nursing|drink of milk|milk)\b|\b(feed|feeding|bottle)s? (is |are )?(due|next)\b|\bdue (a|an|another|her|his|their) (feed|feeding|bottle)\b|\bwhen (will|does|do|should) (baby|she|he|they) (need|want|have|get) (a|her|his|their|another|the) (next )?(feed|feeding|bottle|milk)\b|\bwhen (should|do|can|will) (i|we) (feed|give (baby|her|him|them) (a|her|his|their|the|another) (bottle|feed))( (baby|her|him|them))? (next|again)\b/;
-const HUNGRY = /\b(is|are) (baby|she|he|they) (hungry|getting hungry|likely to be hungry|probably hungry|ready for (a|her|his|their|another) (feed|bottle))\b|\bhungry (yet|now|soon)\b|\bhungry state\b|\bwhen will (baby|she|he|they) be hungry\b/;
+const HUNGRY = /\b(is|are) (baby|she|he|they) (hungry|getting hungry|likely to be hungry|probably hungry|ready for (a|her|his|their|another) (feed|bottle))\b|\bhungry (yet|now|soon)\b|\bhungry state\b|\bwhen will (baby|she|he|they) (next )?be hungry( next| again)?\b/;
 const NEXT_NAP =
   /\bnext (nap|kip|snooze|day ?sleep)\b|\bnap window\b|\bwhen (should|will|does|can|do) (baby|she|he|they|i|we) (nap|go down for (a|her|his|their) nap|have (a|her|his|their|another) (nap|kip)|put (her|him|them|baby) down( for (a|her|his|their) nap)?)\b|\bwhen is (baby|her|his|their) (next )?nap\b|\bwhen'?s (baby|her|his|their) (next )?nap\b|\bnap (is )?due\b|\bdue (a|an|her|his|their|another) (nap|kip)\b|\bready for (a|her|his|their|another) (nap|kip)\b|\btime for (a|her|his|their) nap\b/;
 const BEDTIME =
-  /\b(expected|predicted) bedtime\b|\bbedtime (tonight|today|this evening)\b|\bwhen is (baby|her|his|their)? ?bedtime\b|\bwhen'?s (baby|her|his|their)? ?bedtime\b|\bwhat time is (baby|her|his|their)? ?bedtime\b|\b(when|what time) (should|will|does|do|can) (baby|she|he|they|i|we) (go|going|be going|get) (to bed|down for the night)( tonight)?\b|\b(when|what time) (should|do|can|will) (i|we) put (her|him|them|baby) (to bed|down for the night)\b|\b(go|going|goes) to bed tonight\b|\bbed (tonight|this evening)\b/;
+  /\b(expected|predicted) bedtime\b|\bbedtime (tonight|today|this evening)\b|\bwhen is (baby|her|his|their)? ?bedtime\b|\bwhen'?s (baby|her|his|their)? ?bedtime\b|\bwhat time is (baby|her|his|their)? ?bedtime\b|\b(when|what time) (should|will|does|do|can) (baby|she|he|they|i|we) (go|going|be going|get) (to bed|down for the night)( tonight)?\b|\b(when|what time) (should|do|can|will) (i|we) put (her|him|them|baby) (to bed|down for the night)\b|\b(go|going|goes) to bed tonight\b|\bbed (tonight|this evening)\b|\b(how long|how much longer) (until|till|til|to|before) (her |his |their )?bed(time)?\b/;
 
 /** Which live prediction a question asks for, or null. Questions about amounts are advice, not this. */
 export function predictionAsked(q: string): Prediction | null {
@@ -153,7 +153,7 @@ function bedtimeReply(live: LiveView, log: Log): Reply {
   if (live.asleep && live.night_sleep && !live.check) {
     return { answer: `${name} has been asleep for the night since ${live.asleep_since?.slice(11, 16)}, going by the log. The expected bedtime was around ${live.expected_bedtime_at.slice(11, 16)} (${source}).${check}`, figures };
   }
-  const past = log.now > at ? `, ${duration(log.now - at)} ago` : '';
+  const past = log.now > at ? `, ${duration(log.now - at)} ago` : `, in ${duration(at - log.now)}`;
   const tonight = live.expected_bedtime_at.slice(0, 10) === todayOf(log.now, log.zone) ? `${live.expected_bedtime_at.slice(11, 16)} tonight` : localWhen(live.expected_bedtime_at, log);
   return { answer: `Going by the log, ${name}'s expected bedtime is around ${tonight}${past} (${source}).${check}`, figures };
 }
