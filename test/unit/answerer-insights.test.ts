@@ -114,3 +114,18 @@ describe('a wake probably not logged', () => {
     assert.ok(answerQuestion('Is she asleep?', bare).answered);
   });
 });
+
+describe('nothing logged for hours', () => {
+  const events = [...regularDays(['2025-11-18', '2025-11-19']), ev('wake', '2025-11-20T06:30:00'), ev('milk', '2025-11-20T06:45:00', { ml: 180 })];
+  const ctx = ctxAt('2025-11-20T17:00:00', events);
+
+  test('asleep/awake and next-feed answers carry live\'s check, and no feed time is given when live reads it as unknown', () => {
+    const live = ctx.insights!.live!;
+    assert.equal(live.check?.kind, 'nothing_logged');
+    const awake = answerQuestion('Is she awake?', ctx);
+    assert.ok(awake.answer.endsWith(live.check!.message), awake.answer);
+    const feed = answerQuestion('When is her next feed due?', ctx);
+    assert.ok(feed.answer.includes(live.check!.message), feed.answer);
+    if (live.hungry_state === 'unknown') assert.match(feed.answer, /log looks incomplete/);
+  });
+});

@@ -8,7 +8,7 @@ import { sleepSpans } from './facts.ts';
 import { summarise, type Log, type WindowTopic } from './summaries.ts';
 import { topicOf, type Topic } from './topics.ts';
 import { asleepNow, lastEatReply, lastOccurrence } from './last.ts';
-import { predictionAsked, predictionReply } from './predictions.ts';
+import { checkText, predictionAsked, predictionReply } from './predictions.ts';
 import { percentileReply, PERCENTILE_WORDS, TREND_WORDS } from './percentiles.ts';
 import { allergenProgressReply, NOT_YET } from './allergen-progress.ts';
 import { allergensInQuestion } from './allergens.ts';
@@ -140,8 +140,11 @@ function route(q: string, logIn: Log): Reply | null {
     const open = wakeNotLoggedReply(log);
     if (open) return open;
   }
-  if (!period && HOW_LONG_AWAKE.test(q)) return asleepNow(log);
-  if (!period && IS_ASLEEP.test(q)) return asleepNow(log);
+  // Asleep or awake now: with any other live check ("nothing logged for 9 hours"), say it too.
+  if (!period && (HOW_LONG_AWAKE.test(q) || IS_ASLEEP.test(q))) {
+    const now = asleepNow(log);
+    return { ...now, answer: `${now.answer}${checkText(log.insights?.live)}` };
+  }
   if (PERCENTILE_WORDS.test(q) && topic !== 'length') return percentileReply(log, 'weight', TREND_WORDS.test(q));
   // "How much has she grown?": length, with its trend.
   if (topic === null && /\b(grown|grow|growing|growth)\b/.test(q)) return percentileReply(log, 'length', true);
