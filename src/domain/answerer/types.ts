@@ -40,15 +40,8 @@ export interface AnswerContext {
   insights?: DerivedInsights;
 }
 
-/** Live's "the log is probably incomplete" flag (docs/insights.md), when the live status has one. */
-export interface LiveCheck {
-  kind: string;
-  since: string;
-  message: string;
-}
-
-/** The live status as GET /api/vega/live serves it (with `check` once live computes it). */
-export type LiveView = LiveStatus & { check?: LiveCheck | null };
+/** The live status as GET /api/vega/live serves it, including its `check` (the log is probably incomplete). */
+export type LiveView = LiveStatus;
 
 /** A weight or length as GET /api/vega/measurements serves it: with its WHO percentile when known. */
 export interface MeasurementView {
