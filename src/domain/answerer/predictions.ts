@@ -67,7 +67,7 @@ const HUNGRY_TEXT: Record<string, string> = {
   not_yet: 'not due yet',
   hungry_soon: 'due soon',
   overdue: 'overdue',
-  dream_feed: 'around now, while she is asleep for the night (a night feed)',
+  dream_feed: 'around now, while asleep for the night (a night feed)',
   unknown: 'not known',
 };
 
