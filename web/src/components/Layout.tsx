@@ -32,7 +32,12 @@ function Pending() {
   const [n, setN] = useState(pendingCount());
   const [online, setOnline] = useState(navigator.onLine);
   useEffect(() => {
-    const off = onQueueChange(() => setN(pendingCount()));
+    // A delivered log also proves the connection is back, even if the 'online' event was missed
+    // (a page reopened while offline may not see it).
+    const off = onQueueChange(() => {
+      setN(pendingCount());
+      setOnline(navigator.onLine);
+    });
     const on = () => setOnline(navigator.onLine);
     addEventListener('online', on);
     addEventListener('offline', on);
