@@ -1,0 +1,29 @@
+// Moving history in and out: import from other trackers, CSV export and the printable report.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Ctx } from '../../services/context.ts';
+import { importHistory } from '../../services/import.ts';
+import { ErrorBody, ErrorWithDetailBody } from '../../schemas/common.ts';
+import { ImportBody, ImportResult } from '../../schemas/transfer.ts';
+import { actorOf } from '../auth.ts';
+
+const tags = ['Import and export'];
+
+/** The import route alone accepts bodies this large (every other route keeps BODY_LIMIT). */
+export const IMPORT_BODY_LIMIT = 20 * 1024 * 1024;
+
+export function transferRoutes(app: FastifyInstance, ctx: Ctx): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/api/vega/import', {
+    bodyLimit: IMPORT_BODY_LIMIT,
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'Import a history (this service’s export, Baby Buddy or Huckleberry); dry_run previews it; one transaction; admin only',
+      body: ImportBody,
+      response: { 200: ImportResult, 400: ErrorWithDetailBody, 403: ErrorBody, 413: ErrorBody },
+    },
+    handler: async (req) => importHistory(ctx, actorOf(req), req.body),
+  });
+}
