@@ -215,6 +215,17 @@ for (const d of testDatabases()) {
       expect(await req('DELETE', '/api/vega/family', { confirm: 'Free family' }, { token: free.token }), 200, 'delete family');
     });
 
+    test('import, CSV export and report: success and errors', async () => {
+      const tok = { token: admin.token };
+      const csv = 'Type,Start,End,Duration,Start Condition,Start Location,End Condition,Notes\nDiaper,2026-11-20 10:15,,,,,Both,\nPump,2026-11-20 11:00,,,,,,\n';
+      expect(await req('POST', '/api/vega/import', { format: 'huckleberry', dry_run: true, data: csv }, tok), 200, 'import dry run');
+      expect(await req('POST', '/api/vega/import', { format: 'huckleberry', data: csv }, tok), 200, 'import');
+      expect(await req('POST', '/api/vega/import', { format: 'csv', data: csv }, tok), 400, 'import unknown format');
+      expect(await req('POST', '/api/vega/import', { format: 'babybuddy', data: 'text' }, tok), 400, 'import wrong data');
+      expect(await req('POST', '/api/vega/import', { format: 'huckleberry', data: csv }, { token: member.token }), 403, 'import as a member');
+      expect(await req('POST', '/api/vega/import', JSON.stringify({ format: 'huckleberry', data: 'x'.repeat(21 * 1024 * 1024) }), { ...tok, headers: { 'content-type': 'application/json' } }), 413, 'import too large');
+    });
+
     test('every authenticated read without a credential is a documented 401', async () => {
       for (const { method, path, op } of c.ops) {
         if (method === 'GET' && op.responses['401']) expect(await req('GET', path), 401, `${path} without credential`);
