@@ -1,5 +1,6 @@
 // Import, CSV export and the printable report: request and response shapes.
 import { z } from 'zod';
+import { DateString } from './common.ts';
 
 export const ImportBody = z
   .strictObject({
@@ -35,3 +36,10 @@ export const ImportResult = z
     recipes: NewAndOld.describe('saved recipes (tracker format only)'),
   })
   .meta({ id: 'ImportResult' });
+
+export const RangeQuery = z
+  .strictObject({
+    from: DateString.optional().describe('first day, YYYY-MM-DD, family-local (default: the first event)'),
+    to: DateString.optional().describe('last day, YYYY-MM-DD, inclusive (default: the last event)'),
+  })
+  .meta({ id: 'DateRangeQuery' });

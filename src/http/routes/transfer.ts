@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../services/context.ts';
 import { importHistory } from '../../services/import.ts';
+import { exportCsv } from '../../services/csv-export.ts';
 import { ErrorBody, ErrorWithDetailBody } from '../../schemas/common.ts';
-import { ImportBody, ImportResult } from '../../schemas/transfer.ts';
+import { ImportBody, ImportResult, RangeQuery } from '../../schemas/transfer.ts';
 import { actorOf } from '../auth.ts';
 
 const tags = ['Import and export'];
@@ -25,5 +26,21 @@ export function transferRoutes(app: FastifyInstance, ctx: Ctx): void {
       response: { 200: ImportResult, 400: ErrorWithDetailBody, 403: ErrorBody, 413: ErrorBody },
     },
     handler: async (req) => importHistory(ctx, actorOf(req), req.body),
+  });
+
+  r.get('/api/vega/export.csv', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'The log as CSV (RFC 4180, UTF-8): one row per event, family-local times, streamed; admin only',
+      querystring: RangeQuery,
+      produces: ['text/csv'],
+      response: { 400: ErrorWithDetailBody, 403: ErrorBody },
+    },
+    handler: async (req, reply) => {
+      const { stream, filename } = await exportCsv(ctx, actorOf(req), req.query);
+      reply.header('Content-Disposition', `attachment; filename="${filename}"`);
+      return reply.type('text/csv; charset=utf-8').send(stream as never);
+    },
   });
 }
