@@ -37,9 +37,7 @@ export const ImportResult = z
   })
   .meta({ id: 'ImportResult' });
 
-export const RangeQuery = z
-  .strictObject({
+export const RangeQuery = z.object({
     from: DateString.optional().describe('first day, YYYY-MM-DD, family-local (default: the first event)'),
     to: DateString.optional().describe('last day, YYYY-MM-DD, inclusive (default: the last event)'),
-  })
-  .meta({ id: 'DateRangeQuery' });
+  });

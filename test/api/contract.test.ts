@@ -223,6 +223,9 @@ for (const d of testDatabases()) {
       expect(await req('POST', '/api/vega/import', { format: 'csv', data: csv }, tok), 400, 'import unknown format');
       expect(await req('POST', '/api/vega/import', { format: 'babybuddy', data: 'text' }, tok), 400, 'import wrong data');
       expect(await req('POST', '/api/vega/import', { format: 'huckleberry', data: csv }, { token: member.token }), 403, 'import as a member');
+      expect(await req('GET', '/api/vega/export.csv?from=2026-11-01&to=2026-11-22', undefined, tok), 200, 'csv export');
+      expect(await req('GET', '/api/vega/export.csv?from=2026-11-22&to=2026-11-01', undefined, tok), 400, 'csv export upside-down range');
+      expect(await req('GET', '/api/vega/export.csv', undefined, { token: member.token }), 403, 'csv export as a member');
       expect(await req('POST', '/api/vega/import', JSON.stringify({ format: 'huckleberry', data: 'x'.repeat(21 * 1024 * 1024) }), { ...tok, headers: { 'content-type': 'application/json' } }), 413, 'import too large');
     });
 

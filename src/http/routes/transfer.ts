@@ -1,6 +1,7 @@
 // Moving history in and out: import from other trackers, CSV export and the printable report.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Ctx } from '../../services/context.ts';
 import { importHistory } from '../../services/import.ts';
 import { exportCsv } from '../../services/csv-export.ts';
@@ -35,7 +36,7 @@ export function transferRoutes(app: FastifyInstance, ctx: Ctx): void {
       summary: 'The log as CSV (RFC 4180, UTF-8): one row per event, family-local times, streamed; admin only',
       querystring: RangeQuery,
       produces: ['text/csv'],
-      response: { 400: ErrorWithDetailBody, 403: ErrorBody },
+      response: { 200: z.string().describe('the CSV file: a header row, then one row per event'), 400: ErrorWithDetailBody, 403: ErrorBody },
     },
     handler: async (req, reply) => {
       const { stream, filename } = await exportCsv(ctx, actorOf(req), req.query);
