@@ -41,3 +41,62 @@ export const RangeQuery = z.object({
     from: DateString.optional().describe('first day, YYYY-MM-DD, family-local (default: the first event)'),
     to: DateString.optional().describe('last day, YYYY-MM-DD, inclusive (default: the last event)'),
   });
+
+export const ReportQuery = z.object({
+  from: DateString.describe('first day, YYYY-MM-DD, family-local'),
+  to: DateString.describe('last day, YYYY-MM-DD, inclusive; at most 31 days after from'),
+});
+
+const ReportDay = z.object({
+  date: z.string(),
+  feeds: z.object({
+    count: z.number().int(),
+    bottle_count: z.number().int(),
+    bottle_ml: z.number(),
+    breastfeed_count: z.number().int(),
+    breastfeed_minutes: z.number().int().describe('sum of the logged durations'),
+  }),
+  sleep: z.object({
+    total_minutes: z.number().int().describe('minutes asleep within the day (a night is split at midnight)'),
+    longest_minutes: z.number().int().describe('the longest single sleep that began that day'),
+    count: z.number().int(),
+  }),
+  nappies: z.object({ wet: z.number().int(), dirty: z.number().int(), total: z.number().int() }),
+  solids: z.number().int(),
+});
+
+export const Report = z
+  .object({
+    baby_name: z.string(),
+    dob: z.string(),
+    timezone: z.string(),
+    from: z.string(),
+    to: z.string(),
+    generated_at: z.string(),
+    days: z.array(ReportDay),
+    totals: z.record(z.string(), z.number()),
+    growth: z.object({
+      sex: z.enum(['boy', 'girl']).nullable().describe('null: no WHO centiles (gender not set)'),
+      measurements: z.array(
+        z.object({
+          ts: z.string(),
+          type: z.enum(['weight', 'length']),
+          value: z.number(),
+          unit: z.string(),
+          age_days: z.number().int(),
+          percentile: z.number().nullable(),
+          in_range: z.boolean(),
+        }),
+      ),
+      centile_lines: z.object({
+        weight: z.array(z.object({ centile: z.number(), points: z.array(z.object({ age_days: z.number(), value: z.number() })) })),
+        length: z.array(z.object({ centile: z.number(), points: z.array(z.object({ age_days: z.number(), value: z.number() })) })),
+      }),
+    }),
+    solids: z.object({
+      new_foods: z.array(z.object({ food: z.string(), first_ts: z.string(), allergens: z.array(z.string()) })),
+      new_allergens: z.array(z.object({ allergen: z.string(), name: z.string(), first_ts: z.string(), food: z.string() })),
+    }),
+    notes: z.array(z.object({ ts: z.string(), author: z.string(), note: z.string() })),
+  })
+  .meta({ id: 'Report' });

@@ -5,8 +5,9 @@ import { z } from 'zod';
 import type { Ctx } from '../../services/context.ts';
 import { importHistory } from '../../services/import.ts';
 import { exportCsv } from '../../services/csv-export.ts';
+import { buildReport } from '../../services/report.ts';
 import { ErrorBody, ErrorWithDetailBody } from '../../schemas/common.ts';
-import { ImportBody, ImportResult, RangeQuery } from '../../schemas/transfer.ts';
+import { ImportBody, ImportResult, RangeQuery, Report, ReportQuery } from '../../schemas/transfer.ts';
 import { actorOf } from '../auth.ts';
 
 const tags = ['Import and export'];
@@ -43,5 +44,15 @@ export function transferRoutes(app: FastifyInstance, ctx: Ctx): void {
       reply.header('Content-Disposition', `attachment; filename="${filename}"`);
       return reply.type('text/csv; charset=utf-8').send(stream as never);
     },
+  });
+
+  r.get('/api/vega/report', {
+    schema: {
+      tags,
+      summary: 'The printable report’s data for up to 31 days: feeds, sleep and nappies per day, growth with WHO centiles, new solids and allergens, notes',
+      querystring: ReportQuery,
+      response: { 200: Report, 400: ErrorWithDetailBody },
+    },
+    handler: async (req) => buildReport(ctx, actorOf(req), req.query),
   });
 }
