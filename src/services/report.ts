@@ -45,8 +45,10 @@ export async function buildReport(ctx: Ctx, actor: Actor, q: { from: string; to:
   const lo = dayBounds(q.from, zone)[0];
   const hi = dayBounds(q.to, zone)[1];
   const now = ctx.clock();
-  const rows = await scope.selectFrom('events').select(EVENT_COLUMNS).where('at', '<', hi).orderBy('at').orderBy('seq').execute();
-  const all: TimedEvent[] = rows.map(toTimedEvent);
+  // A sleep that began in the range may end after it: read a little past the end for the wake.
+  const rows = await scope.selectFrom('events').select(EVENT_COLUMNS).where('at', '<', hi + LOOKBACK_MS).orderBy('at').orderBy('seq').execute();
+  const withWakes: TimedEvent[] = rows.map(toTimedEvent);
+  const all = withWakes.filter((e) => e.at < hi);
   const inRange = all.filter((e) => e.at >= lo && e.at < hi);
 
   const byDay = new Map<string, ReportDay>(
@@ -83,7 +85,7 @@ export async function buildReport(ctx: Ctx, actor: Actor, q: { from: string; to:
   }
   // Sleep: minutes asleep within each local day (a night is split at midnight); the longest
   // stretch is the longest single sleep that began that day.
-  const spans = buildSleepSpans(all.filter((e) => e.at >= lo - LOOKBACK_MS), Math.min(now, hi)).filter((s) => s.end > lo && s.start < hi);
+  const spans = buildSleepSpans(withWakes.filter((e) => e.at >= lo - LOOKBACK_MS), now).filter((s) => s.end > lo && s.start < hi);
   for (const s of spans) {
     for (const part of splitByDayAndNight(Math.max(s.start, lo), Math.min(s.end, hi), zone)) {
       const day = byDay.get(part.date);

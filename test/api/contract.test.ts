@@ -226,6 +226,8 @@ for (const d of testDatabases()) {
       expect(await req('GET', '/api/vega/export.csv?from=2026-11-01&to=2026-11-22', undefined, tok), 200, 'csv export');
       expect(await req('GET', '/api/vega/export.csv?from=2026-11-22&to=2026-11-01', undefined, tok), 400, 'csv export upside-down range');
       expect(await req('GET', '/api/vega/export.csv', undefined, { token: member.token }), 403, 'csv export as a member');
+      expect(await req('GET', '/api/vega/report?from=2026-11-15&to=2026-11-22', undefined, tok), 200, 'report');
+      expect(await req('GET', '/api/vega/report?from=2026-10-01&to=2026-11-22', undefined, tok), 400, 'report over 31 days');
       expect(await req('POST', '/api/vega/import', JSON.stringify({ format: 'huckleberry', data: 'x'.repeat(21 * 1024 * 1024) }), { ...tok, headers: { 'content-type': 'application/json' } }), 413, 'import too large');
     });
 
