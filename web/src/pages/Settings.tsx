@@ -5,6 +5,7 @@ import { ProfileSection } from './settings/ProfileSection';
 import { MembersSection } from './settings/MembersSection';
 import { TokensSection } from './settings/TokensSection';
 import { DangerSection } from './settings/DangerSection';
+import { TransferSection } from './settings/TransferSection';
 
 export function Settings() {
   const s = useSession();
@@ -16,6 +17,7 @@ export function Settings() {
       <ProfileSection admin={admin} />
       <MembersSection admin={admin} />
       <TokensSection />
+      <TransferSection admin={admin} />
       <DangerSection admin={admin} />
     </>
   );
