@@ -12,7 +12,9 @@ import { LLM_SYSTEM_PROMPT } from '../domain/answerer/context.ts';
 import { addDays, dayBounds, localDateOf } from '../domain/time.ts';
 import { askLlm } from './llm-client.ts';
 import { childProfile, loadFamily, type FamilyRow } from './family-row.ts';
-import { eventsBetween, latestOfType } from './live.ts';
+import { computeLive, eventsBetween, latestOfType } from './live.ts';
+import { getPatterns } from './insights.ts';
+import { measurements } from './event-reads.ts';
 import { loadNotes, saveNote } from './notes.ts';
 import { listRecipes } from './recipes.ts';
 import { bumpNamedCounter, readNamedCounter, refundNamedCounter } from './counters.ts';
@@ -51,7 +53,18 @@ async function answerContext(ctx: Ctx, actor: Actor, family: FamilyRow, now: num
       if (older) events.unshift(older);
     }
   }
-  return { events, profile: childProfile(family), now, notes: await loadNotes(scope), recipes: await listRecipes(scope) };
+  // One source of truth: the same derived insights the API serves (live status, patterns with
+  // the allergen grid and nutrients, measurements with WHO percentiles), each from its cache.
+  const live = await computeLive(scope, family, now);
+  const p = await getPatterns(ctx, actor);
+  const insights = {
+    live,
+    patterns: p.patterns,
+    allergen_grid: p.allergen_grid,
+    nutrients_7d: p.nutrients_7d,
+    measurements: (await measurements(ctx, actor)).measurements,
+  };
+  return { events, profile: childProfile(family), now, notes: await loadNotes(scope), recipes: await listRecipes(scope), insights };
 }
 
 export async function askQuestion(ctx: Ctx, actor: Actor, question: string) {
@@ -109,6 +122,18 @@ export async function askQuestion(ctx: Ctx, actor: Actor, question: string) {
     await refundNamedCounter(ctx, b.month);
     throw err;
   }
+}
+
+/**
+ * The built-in answer with its machine-readable figures, from the same context the route, the
+ * MCP ask tool and the web app's Ask tab use. No plan, guardrail or usage accounting here.
+ */
+export async function builtinAnswer(ctx: Ctx, actor: Actor, question: string) {
+  requireScope(actor, 'read');
+  const family = await loadFamily(scopeOf(ctx, actor));
+  const now = ctx.clock();
+  const actx = await answerContext(ctx, actor, family, now);
+  return { actx, builtin: answerQuestion(question, actx) };
 }
 
 async function answer(ctx: Ctx, actor: Actor, family: FamilyRow, now: number, question: string) {

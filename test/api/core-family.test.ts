@@ -120,7 +120,7 @@ for (const d of testDatabases()) {
       assert.equal(join.body.ok, true);
       const nan = sessionCookieOf(join);
       const me = await call(t.app, 'GET', '/api/me', undefined, { cookie: nan });
-      assert.deepEqual(me.body, { user: 'Nan', family_id: (await call(t.app, 'GET', '/api/me', undefined, { cookie: f.cookie })).body.family_id, role: 'member' });
+      assert.deepEqual(me.body, { user: 'Nan', family_id: (await call(t.app, 'GET', '/api/me', undefined, { cookie: f.cookie })).body.family_id, role: 'member', plan: 'free' });
 
       const reuse = await call(t.app, 'POST', '/api/vega/join', { code: inv.body.code, email: 'other@example.com', password: 'secret' });
       assert.equal(reuse.status, 410);

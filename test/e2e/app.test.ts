@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ARTIFACTS, PHONE, axeSerious, chromiumMissing, ensureWebBuild, launch, startServer, type Server } from './harness.ts';
+import { ARTIFACTS, PHONE, apiIn, axeSerious, chromiumMissing, ensureWebBuild, launch, startServer, type Server } from './harness.ts';
 
 const PAGES = ['/', '/timeline', '/insights', '/growth', '/solids', '/ask', '/settings'];
 
@@ -17,21 +17,6 @@ describe('web app (browser)', { skip: chromiumMissing, concurrency: false }, () 
   let page: Page;
   let base: string;
   const email = `parent.${Date.now()}@example.com`;
-
-  /** A same-origin API call from the page, with its session cookie. */
-  const apiIn = (p: Page, method: string, path: string, body?: unknown) =>
-    p.evaluate(
-      async ([m, u, b]) => {
-        const r = await fetch(u as string, {
-          method: m as string,
-          credentials: 'same-origin',
-          headers: b === undefined ? {} : { 'content-type': 'application/json' },
-          body: b === undefined ? undefined : JSON.stringify(b),
-        });
-        return { status: r.status, body: await r.json().catch(() => null) };
-      },
-      [method, path, body] as const,
-    );
 
   const go = async (path: string, p = page) => {
     await p.goto(base + path);

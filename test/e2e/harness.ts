@@ -109,3 +109,19 @@ export async function axeSerious(page: Page): Promise<string[]> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n: any) => n.target.join(' ')).join(' | ')}`);
 }
+
+/** A same-origin API call made from the page, with its session cookie. */
+export function apiIn(p: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+  return p.evaluate(
+    async ([m, u, b]) => {
+      const r = await fetch(u as string, {
+        method: m as string,
+        credentials: 'same-origin',
+        headers: b === undefined ? {} : { 'content-type': 'application/json' },
+        body: b === undefined ? undefined : JSON.stringify(b),
+      });
+      return { status: r.status, body: await r.json().catch(() => null) };
+    },
+    [method, path, body] as const,
+  );
+}

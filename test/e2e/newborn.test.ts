@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ARTIFACTS, PHONE, axeSerious, chromiumMissing, ensureWebBuild, launch, startServer, type Server } from './harness.ts';
+import { ARTIFACTS, PHONE, apiIn, axeSerious, chromiumMissing, ensureWebBuild, launch, startServer, type Server } from './harness.ts';
 import { provisionDatabase, testDatabases, type ProvisionedDb } from '../helpers/databases.ts';
 
 for (const d of testDatabases()) {
@@ -24,20 +24,6 @@ for (const d of testDatabases()) {
     let base: string;
     const stamp = `${Date.now()}.${d.name}`;
     const shot = (p: Page, name: string) => p.screenshot({ path: join(ARTIFACTS, `${name}-${d.name}.png`) });
-
-    const apiIn = (p: Page, method: string, path: string, body?: unknown) =>
-      p.evaluate(
-        async ([m, u, bd]) => {
-          const r = await fetch(u as string, {
-            method: m as string,
-            credentials: 'same-origin',
-            headers: bd === undefined ? {} : { 'content-type': 'application/json' },
-            body: bd === undefined ? undefined : JSON.stringify(bd),
-          });
-          return { status: r.status, body: await r.json().catch(() => null) };
-        },
-        [method, path, body] as const,
-      );
 
     before(async () => {
       ensureWebBuild();
@@ -201,6 +187,15 @@ for (const d of testDatabases()) {
         return (await r.json()).invites.length === n - 1;
       }, before);
       assert.equal(await a.locator('.error').count(), 0);
+    });
+
+    test("an unknown app address gets the app's not-found page (404); an unknown API path stays JSON", async () => {
+      const res = await a.goto(base + '/no-such-page');
+      assert.equal(res?.status(), 404);
+      await a.getByTestId('not-found').getByText('Page not found').waitFor();
+      const api = await apiIn(a, 'GET', '/api/vega/no-such-thing');
+      assert.equal(api.status, 404);
+      assert.equal(api.body.error, 'not_found');
     });
 
     test('a sleep logged offline still shows asleep when the app is reopened offline', async () => {

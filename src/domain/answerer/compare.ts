@@ -68,7 +68,7 @@ export function averageReply(topic: WindowTopic, q: string, log: Log, p: Period 
   }
   const total = summarise(topic, log, period);
   return {
-    answer: `${name} averaged ${avgText(topic, d.avg, d.show)} a day ${period.partial ? `over ${d.days === 1 ? '1 whole day' : `${d.days} whole days`} of ` : period.label.startsWith('the ') ? 'over ' : ''}${period.label}.`,
+    answer: `${name} averaged ${avgText(topic, d.avg, d.show)} a day ${period.partial ? `over ${d.days === 1 ? '1 whole day' : `${d.days} whole days`} of ` : period.label.startsWith('the ') ? 'over ' : ''}${period.label}${period.partial ? ` (${partialDay(log)})` : ''}.`,
     figures: { average_per_day: topic === 'sleep' || topic === 'naps' ? minutes(d.avg) : Math.round(d.avg * 10) / 10, days: d.days, period: period.label, ...pick(total.figures) },
   };
 }
@@ -165,8 +165,8 @@ export function compareReply(topic: WindowTopic, q: string, log: Log): Reply {
   if (a && b && (main.completeDays.length > 1 || base.completeDays.length > 1)) {
     const diff = COUNTED.includes(topic) ? a.show(Math.round(Math.abs(a.avg - b.avg) * 10) / 10) : a.show(Math.abs(a.avg - b.avg));
     const answer =
-      `${verdict(a.avg, b.avg)}: ${name} averaged ${avgText(topic, a.avg, a.show)} a day ${main.label}${daysNote(main, a.days)} ` +
-      `against ${avgText(topic, b.avg, b.show)} a day ${base.label}${daysNote(base, b.days)}, ` +
+      `${verdict(a.avg, b.avg)}: ${name} averaged ${avgText(topic, a.avg, a.show)} a day ${main.label}${daysNote(main, a.days, log)} ` +
+      `against ${avgText(topic, b.avg, b.show)} a day ${base.label}${daysNote(base, b.days, log)}, ` +
       `a difference of ${diff} a day.`;
     return { answer, figures: { main_per_day: figureOf(topic, a.avg), base_per_day: figureOf(topic, b.avg), main_period: main.label, base_period: base.label } };
   }
@@ -179,8 +179,13 @@ export function compareReply(topic: WindowTopic, q: string, log: Log): Reply {
 }
 
 /** ", over 2 whole days" when a running period has fewer whole days than its label suggests. */
-function daysNote(p: Period, days: number): string {
-  return p.partial ? `, over ${days === 1 ? '1 whole day' : `${days} whole days`},` : '';
+function daysNote(p: Period, days: number, log: Log): string {
+  return p.partial ? `, over ${days === 1 ? '1 whole day' : `${days} whole days`} (${partialDay(log)}),` : '';
+}
+
+/** Names the running day a multi-day average leaves out: "today, Wed 29 Oct, is still running". */
+export function partialDay(log: Log): string {
+  return `today, ${shortDate(todayOf(log.now, log.zone))}, is still running and left out`;
 }
 
 function phrase(topic: WindowTopic, v: number, show: (v: number) => string): string {

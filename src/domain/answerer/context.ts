@@ -9,6 +9,9 @@ import { sleepSpans, sortByTime } from './facts.ts';
 import { summarise, type Log } from './summaries.ts';
 import { growthReply } from './growth.ts';
 import { lastOccurrence } from './last.ts';
+import { predictionReply } from './predictions.ts';
+import { percentileReply } from './percentiles.ts';
+import { allergenProgressReply } from './allergen-progress.ts';
 import { firstName } from './text.ts';
 
 /** How many notes, and how much of each, go to the model: enough context, bounded size. */
@@ -20,7 +23,7 @@ export function buildLlmContext(ctx: AnswerContext): string {
   const name = firstName(ctx.profile.baby_name);
   const events = ctx.events.filter((e) => e.at <= ctx.now);
   const log: Log = { events, spans: sleepSpans(events, ctx.now, zone), zone, units: ctx.profile.units, now: ctx.now, name,
-    region: ctx.profile.region, recipes: ctx.recipes ?? [] };
+    region: ctx.profile.region, recipes: ctx.recipes ?? [], insights: ctx.insights ?? {}, profile: ctx.profile, notes: ctx.notes };
   const today = todayOf(ctx.now, zone);
   const lines: string[] = [];
   lines.push(`Child: ${name}, age ${ageDisplay(ctx.profile.dob, today)}. Region: ${ctx.profile.region}. Units: ${ctx.profile.units} (figures below are metric).`);
@@ -60,6 +63,17 @@ export function buildLlmContext(ctx: AnswerContext): string {
   }
   lines.push(`- ${growthReply(log, 'weight').answer}`);
   lines.push(`- ${growthReply(log, 'length').answer}`);
+
+  // What the app's live card and patterns show, worded as the built-in answers word them.
+  if (ctx.insights?.live) {
+    lines.push('\nLive status (the service\'s own estimates):');
+    for (const k of ['next_feed', 'next_nap', 'bedtime'] as const) {
+      const r = predictionReply(k, log);
+      if (r) lines.push(`- ${r.answer}`);
+    }
+  }
+  if (ctx.insights?.measurements) lines.push(`- ${percentileReply(log, 'weight', false).answer}`);
+  if (ctx.events.some((e) => e.type === 'solid')) lines.push(`- ${allergenProgressReply(log, false).answer}`);
 
   const notes = [...ctx.notes].sort((a, b) => (a.ts < b.ts ? 1 : -1)).slice(0, MAX_NOTES);
   if (notes.length > 0) {

@@ -37,7 +37,7 @@ export function loggedFoodIn(q: string, log: Log): string | null {
 }
 
 const UNKNOWN_FOOD =
-  /^(?:has|have|did|does) (?:baby|she|he|they) (?:ever )?(?:had|have|eaten|eat|tried|try|ate) (?:any |some )?(?!(?:a|an|the|her|his|their|my|any|anything|something|enough|more|less|much|many)\b)([a-z][a-z ]*?)(?: (?:this|last|today|yesterday|in|since|on|before|ever|so far|yet|at)\b.*)?$/;
+  /^(?:has|have|did|does) (?:baby|she|he|they) (?:ever )?(?:had|have|eaten|eat|tried|try|ate) (?:any |some )?(?!(?:a|an|the|her|his|their|my|any|anything|something|nothing|enough|more|less|much|many|well|ok|okay|properly|lots|loads|alot|badly|better|worse)\b)([a-z][a-z ]*?)(?: (?:this|last|today|yesterday|in|since|on|before|ever|so far|yet|at)\b.*)?$/;
 
 /** A food named in "has she had mango?" that the log has never seen. */
 export function unknownFoodIn(q: string): string | null {

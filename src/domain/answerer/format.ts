@@ -68,3 +68,12 @@ export function list(items: string[]): string {
   if (items.length <= 1) return items.join('');
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
+
+/** American words for a US family's answers: diaper(s), poop(s). Notes are quoted as written. */
+export function regionWords(text: string, region: string): string {
+  if (region !== 'us') return text;
+  return text
+    .replace(/\bnappies\b/g, 'diapers').replace(/\bnappy\b/g, 'diaper')
+    .replace(/\bNappies\b/g, 'Diapers').replace(/\bNappy\b/g, 'Diaper')
+    .replace(/\bpoos\b/g, 'poops').replace(/\bpoo\b/g, 'poop');
+}

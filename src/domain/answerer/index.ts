@@ -7,7 +7,16 @@ import { atLocal, dayPeriod, parsePeriod, todayOf, type Period } from './periods
 import { sleepSpans } from './facts.ts';
 import { summarise, type Log, type WindowTopic } from './summaries.ts';
 import { topicOf, type Topic } from './topics.ts';
-import { asleepNow, lastOccurrence } from './last.ts';
+import { asleepNow, lastEatReply, lastOccurrence } from './last.ts';
+import { checkText, predictionAsked, predictionReply } from './predictions.ts';
+import { percentileReply, PERCENTILE_WORDS, TREND_WORDS } from './percentiles.ts';
+import { allergenProgressReply, NOT_YET } from './allergen-progress.ts';
+import { allergensInQuestion } from './allergens.ts';
+import { nutrientAsked, nutrientReply, rhythmAsked, rhythmReply } from './rhythm.ts';
+import { MOOD, moodReply } from './mood.ts';
+import { wakeNotLoggedReply } from './open-sleep.ts';
+import { suggestions } from './intents.ts';
+import { regionWords } from './format.ts';
 import { nightReply, nightWindow } from './night.ts';
 import { feedDetailReply, lastBottleReply } from './feeds.ts';
 import { growthReply } from './growth.ts';
@@ -19,7 +28,8 @@ import { firstName, normaliseText, words } from './text.ts';
 import { shortDate } from './periods.ts';
 
 export { ANSWER_WINDOW_DAYS, ANSWERER_MODEL } from './types.ts';
-export type { AnswerContext, AnswerResult, Note, Figures } from './types.ts';
+export type { AnswerContext, AnswerResult, Note, Figures, DerivedInsights, LiveView, MeasurementView } from './types.ts';
+export { INTENTS } from './intents.ts';
 export { buildLlmContext } from './context.ts';
 
 const SUBJ = '(baby|she|he|they|it)';
@@ -37,7 +47,7 @@ export function answerQuestion(question: string, ctx: AnswerContext): AnswerResu
   // Events after `now` cannot exist (the API rejects them), but a caller's clock may differ.
   const events = ctx.events.filter((e) => e.at <= ctx.now);
   const log: Log = { events, spans: sleepSpans(events, ctx.now, zone), zone, units: ctx.profile.units, now: ctx.now, name,
-    region: ctx.profile.region, recipes: ctx.recipes ?? [] };
+    region: ctx.profile.region, recipes: ctx.recipes ?? [], insights: ctx.insights ?? {}, profile: ctx.profile, notes: ctx.notes };
   const q = prepare(question, ctx.profile.baby_name);
   // "When was her last feed? We think she is teething": the first question is what is asked;
   // the rest is context and must not lend it a time phrase ("… constipated last week").
@@ -50,10 +60,13 @@ export function answerQuestion(question: string, ctx: AnswerContext): AnswerResu
     // A malformed date in the question ("31 February") or similar: treat as not understood.
     reply = null;
   }
-  const notes = relevantNotes(question, ctx.notes, name);
   const answered = reply !== null;
-  let answer = reply ? reply.answer : cannotAnswer(name);
-  if (notes.length > 0) answer += ` ${notesText(notes)}`;
+  // A reply that quoted notes itself (a mood question) keeps them; otherwise the notes sharing
+  // a meaningful word with the question are quoted at the end.
+  const notes = reply?.notes ?? relevantNotes(question, ctx.notes, name);
+  // A US family reads diaper and poop; a reply that quotes notes itself has done this already.
+  let answer = reply?.notes ? reply.answer : regionWords(reply ? reply.answer : cannotAnswer(name, suggestions(head ?? q, log)), ctx.profile.region);
+  if (notes.length > 0 && !reply?.notes) answer += ` ${notesText(notes)}`;
   return { answer, answered, figures: reply?.figures ?? {}, notes_used: notes };
 }
 
@@ -79,7 +92,7 @@ const NOT_FROM_LOG = /\b(next|due|should|ought|will she|will he|going to|predict
 // A day or spell the log has no record of ("the day of her jabs", "since the rash cleared",
 // "during her cold"): without a date, any window would be a guess.
 const UNLOGGED_OCCASION =
-  /\b(day|night|morning|week|weekend) (of|after|before) (her|his|their|the|my|our)\b|\bsince (her|his|their|the|she|he|they) (?!morning|afternoon|evening|start|last|first|previous|latest)\w+|\b(during|while) (her|his|their|she|he|they|baby)\b|\bwhen (she|he|they|baby) (was|were|had)\b/;
+  /\b(day|night|morning|week|weekend) (of|after|before) (her|his|their|the|my|our)\b|\bsince (her|his|their|the|she|he|they) (?!morning|afternoon|evening|start|last|first|previous|latest|woke|woken|got up|fell asleep|went down)\w+|\b(during|while) (her|his|their|she|he|they|baby)\b|\bwhen (she|he|they|baby) (was|were|had)\b/;
 // "now her cough is better", "getting worse": a state, not a comparison between periods.
 const STATE_COMPARATIVE = /\b(is|are|was|were|got|getting|gets|feeling|feels|seems|much) (better|worse)\b|\b(better|worse) now\b/g;
 const MEALS: Record<string, [string, string]> = { breakfast: ['04:00', '10:30'], lunch: ['10:30', '15:00'], dinner: ['15:00', '21:00'], supper: ['15:00', '21:00'] };
@@ -98,6 +111,10 @@ function mealPeriod(q: string, period: Period | null, log: Log): Period | null {
 }
 
 function route(q: string, logIn: Log): Reply | null {
+  // Predictions the live status already makes (next feed, hungry, next nap, bedtime tonight)
+  // are answered from it; any other "next / due / should" stays refused below.
+  const prediction = predictionAsked(q);
+  if (prediction) return predictionReply(prediction, logIn);
   if (NOT_FROM_LOG.test(q)) return null;
   // "How many ounces …?": give fluid ounces alongside ml whatever the profile's units.
   const log: Log = /\b(oz|ounces?)\b/.test(q) && logIn.units !== 'imperial' ? { ...logIn, units: 'imperial' } : logIn;
@@ -116,9 +133,45 @@ function route(q: string, logIn: Log): Reply | null {
   // "How long was she awake before her first nap?": wake windows are not worked out here.
   if (topic === 'wake' && /\bhow long\b/.test(q) && /\b(before|after|between)\b/.test(rest)) return null;
 
-  if (!period && HOW_LONG_AWAKE.test(q)) return asleepNow(log);
-  if (!period && IS_ASLEEP.test(q)) return asleepNow(log);
-  if (topic === 'weight' || topic === 'length') return growthReply(log, topic);
+  // A sleep left open far longer than a sleep lasts (live's check): say the wake was probably
+  // not logged rather than report a 15-hour sleep.
+  const touchesNow = !period || period.key === 'last_night' || period.key === 'today' || period.end >= log.now;
+  if (touchesNow && (topic === 'sleep' || topic === 'naps' || topic === 'wake' || HOW_LONG_AWAKE.test(q) || IS_ASLEEP.test(q)) && !COMPARE_SHAPE.test(q) && !AVERAGE_SHAPE.test(q)) {
+    const open = wakeNotLoggedReply(log);
+    if (open) return open;
+  }
+  // Asleep or awake now: with any other live check ("nothing logged for 9 hours"), say it too.
+  if (!period && (HOW_LONG_AWAKE.test(q) || IS_ASLEEP.test(q))) {
+    const now = asleepNow(log);
+    return { ...now, answer: `${now.answer}${checkText(log.insights?.live)}` };
+  }
+  if (PERCENTILE_WORDS.test(q) && topic !== 'length') return percentileReply(log, 'weight', TREND_WORDS.test(q));
+  // "How much has she grown?": length, with its trend.
+  if (topic === null && /\b(grown|grow|growing|growth)\b/.test(q)) return percentileReply(log, 'length', true);
+  if (topic === 'weight' || topic === 'length') {
+    if (PERCENTILE_WORDS.test(q) || (TREND_WORDS.test(q) && !period)) return percentileReply(log, topic, TREND_WORDS.test(q));
+    return growthReply(log, topic);
+  }
+  const rhythm = rhythmAsked(q);
+  if (rhythm && !period) {
+    const r = rhythmReply(rhythm, log);
+    if (r) return r;
+  }
+  const nutrients = nutrientAsked(q);
+  if (nutrients) return nutrientReply(nutrients, log);
+  if (MOOD.test(q) && (/\bwhy\b/.test(q) || topic === null)) {
+    return moodReply(log, q, todayOf(log.now, log.zone), notesText);
+  }
+  // "Which allergens haven't we tried?" / "which allergens has she had?": the region's list,
+  // split into logged and not yet logged (a period keeps the list of those had in it).
+  if (/\ballergens?\b/.test(q) && !allergensInQuestion(q) && (NOT_YET.test(rest) || !period)) {
+    return allergenProgressReply(log, NOT_YET.test(rest));
+  }
+  // "When did she last eat?": milk and solids both count.
+  if (topic === 'solids' && !period && (LAST_SHAPE.test(rest) || WHEN_SHAPE.test(rest)) && /\b(eat|ate|eaten|eating)\b/.test(rest) &&
+    !/\b(solids?|foods?|meals?|snacks?|breakfast|lunch|dinner|supper|tea)\b/.test(rest) && !isFoodQuestion(q, log)) {
+    return lastEatReply(log);
+  }
 
   // Named foods and allergens first: "has she had egg", "when did he last have fish".
   const foodPeriod = topic === null || topic === 'solids' ? mealPeriod(q, period, log) : period;
@@ -182,17 +235,17 @@ function nightOfDay(p: Period | null, log: Log): string | undefined {
   return localDateOfFast(p.start, log.zone);
 }
 
-function cannotAnswer(name: string): string {
-  return (
-    `I can't answer that from the log. I can answer questions about what has been logged, for example: ` +
-    `"How much milk did ${name} have yesterday?", "When was ${name}'s last dirty nappy?" or ` +
-    `"Has ${name} had egg this week?"`
-  );
+/** Not understood, or advice: say so, and offer nearby questions this family's data can answer. */
+function cannotAnswer(name: string, examples: string[]): string {
+  const quoted = examples.map((e) => `"${e}"`);
+  const list = quoted.length <= 1 ? quoted.join('') : `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`;
+  return `I can't answer that from the log. For ${name} I can answer questions such as ${list}`;
 }
 
+/** "You noted on Tue 24 Nov: "she is teething"." — the family's own words, never a diagnosis. */
 function notesText(notes: Note[]): string {
-  const parts = notes.map((n) => `"${n.text}" (${shortDate(n.ts.slice(0, 10))})`);
-  return `From your notes: ${parts.join('; ')}.`;
+  const parts = notes.map((n, i) => `${i === 0 ? 'You noted' : 'on'} ${i === 0 ? 'on ' : ''}${shortDate(n.ts.slice(0, 10))}: "${n.text}"`);
+  return `${parts.join('; ')}.`;
 }
 
 export type { Topic };

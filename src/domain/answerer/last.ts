@@ -103,3 +103,25 @@ export function asleepNow(log: Log): Reply {
     figures: { asleep: 'no', awake_since: instantToLocalFast(s.end, log.zone), minutes_awake: minutes(log.now - s.end) },
   };
 }
+
+/**
+ * "When did she last eat?": milk and solids both count, so the answer is the most recent of
+ * either (a bottle an hour ago, not yesterday's lunch); the other kind is named too.
+ */
+export function lastEatReply(log: Log): Reply {
+  const { name } = log;
+  const milk = lastEvent(log, (x) => x.type === 'milk');
+  const solid = lastEvent(log, (x) => x.type === 'solid');
+  if (!milk && !solid) return { answer: `I can't find a feed or a meal for ${name} in the log.`, figures: {} };
+  const milkText = (e: TimedEvent) => `${(e.ml ?? 0) > 0 ? `a feed of ${ml(e.ml ?? 0, log.units)}` : 'a breastfeed'} ${when(e.at, log.now, log.zone)}`;
+  const solidText = (e: TimedEvent) => `${e.meal_type ? `a ${e.meal_type}` : 'a solid meal'} ${when(e.at, log.now, log.zone)} (${list(e.foods ?? [])})`;
+  const latest = !solid || (milk && milk.at >= solid.at) ? milk! : solid;
+  const isMilk = latest.type === 'milk';
+  let answer = `${name} last ate ${ago(latest.at, log.now)}: ${isMilk ? milkText(latest) : solidText(latest)}.`;
+  const other = isMilk ? solid : milk;
+  if (other) answer += ` The last ${isMilk ? 'solid food' : 'milk feed'} before that was ${isMilk ? solidText(other) : milkText(other)}.`;
+  return {
+    answer,
+    figures: { ...stamp(latest.at, log), kind: isMilk ? 'milk' : 'solid', ...(milk ? { last_milk_at: instantToLocalFast(milk.at, log.zone) } : {}), ...(solid ? { last_solid_at: instantToLocalFast(solid.at, log.zone) } : {}) },
+  };
+}

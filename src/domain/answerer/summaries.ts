@@ -2,7 +2,8 @@
 // comparisons and averages use.
 import type { Region, TimedEvent, Units } from '../types.ts';
 import type { Recipe } from '../foods.ts';
-import type { Figures } from './types.ts';
+import type { ChildProfile } from '../types.ts';
+import type { DerivedInsights, Figures, Note } from './types.ts';
 import type { Period } from './periods.ts';
 import type { Topic } from './topics.ts';
 import {
@@ -21,6 +22,10 @@ export interface Log {
   region: Region;
   /** The family's saved recipes; a logged recipe name counts as its ingredients. */
   recipes: Recipe[];
+  /** The service's derived insights (live, patterns, measurements); empty when not given. */
+  insights?: DerivedInsights;
+  profile?: ChildProfile;
+  notes?: Note[];
 }
 
 export interface Summary {

@@ -13,7 +13,7 @@ const TOPIC_WORDS: Array<[Topic, RegExp]> = [
   ['wet', /\b(wet|wees?|weed|pee|pees|peed|wee'd)\b/],
   ['nappies', /\b(nappy|nappies|nappys|nappie|diaper|diapers|diapies|changes?|changed)\b/],
   ['naps', /\b(nap|naps|napped|napping|daytime sleep|day sleep)\b/],
-  ['wake', /\b(wake|woke|waking|wakings|awake|woken|wake ups?|got up)\b/],
+  ['wake', /\b(wake|woke|waking|wakings|awake|woken|wake ups?|got up|get up|gets up)\b/],
   ['sleep', /\b(sleep|sleeps|slept|sleeping|asleep|bed|bedtime|stretch|kip|down for the night)\b/],
   ['feeds', /\b(feeds|feed|fed|feeding|feedings|bottles?|breastfeeds?|breastfed|nursed|nursing|nurse)\b/],
   ['milk', /\b(milk|ml|oz|ounces?|drink|drinks|drinking|drank|drunk|formula)\b/],

@@ -1,6 +1,10 @@
 // Shapes of the question answerer's input and output, and the constants a caller needs.
 import type { ChildProfile, TimedEvent } from '../types.ts';
 import type { Recipe } from '../foods.ts';
+import type { LiveStatus } from '../live.ts';
+import type { PatternsSummary } from '../patterns.ts';
+import type { AllergenGrid, Nutrients7d } from '../nutrition.ts';
+import type { PercentileInfo } from '../growth.ts';
 
 /** A note remembered with "remember: …" (spec: Resources → Note). `ts` is also its id. */
 export interface Note {
@@ -32,6 +36,34 @@ export interface AnswerContext {
    * ingredients for allergen questions, as in the patterns endpoint's allergen grid.
    */
   recipes?: Recipe[];
+  /** The service's derived insights (see DerivedInsights); optional. */
+  insights?: DerivedInsights;
+}
+
+/** The live status as GET /api/vega/live serves it, including its `check` (the log is probably incomplete). */
+export type LiveView = LiveStatus;
+
+/** A weight or length as GET /api/vega/measurements serves it: with its WHO percentile when known. */
+export interface MeasurementView {
+  ts: string;
+  type: string;
+  kg?: number | null;
+  cm?: number | null;
+  percentile?: PercentileInfo;
+}
+
+/**
+ * What the service already derives and serves (live, patterns, allergen grid, nutrients,
+ * measurements with percentiles). The answerer answers predictions, rhythms, percentiles and
+ * allergen progress from these, so an answer never disagrees with the app's own screens.
+ * Every part is optional: without it, the intents that need it say they cannot answer.
+ */
+export interface DerivedInsights {
+  live?: LiveView | null;
+  patterns?: PatternsSummary | null;
+  allergen_grid?: AllergenGrid | Record<string, never> | null;
+  nutrients_7d?: Nutrients7d | Record<string, never> | null;
+  measurements?: MeasurementView[] | null;
 }
 
 export type Figures = Record<string, number | string>;
@@ -49,4 +81,6 @@ export interface AnswerResult {
 export interface Reply {
   answer: string;
   figures: Figures;
+  /** Notes the reply quoted itself (then they are not quoted again at the end). */
+  notes?: Note[];
 }
