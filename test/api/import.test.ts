@@ -3,6 +3,7 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { sql } from 'kysely';
 import { testDatabases } from '../helpers/databases.ts';
 import { call, sessionCookieOf, signUp, startApp, assertError, type TestApp, type Family } from '../helpers/app.ts';
 
@@ -161,6 +162,32 @@ for (const d of testDatabases()) {
 
       const twice = await call(t.app, 'POST', '/api/vega/import', { format: 'tracker', data: exported }, { token: b.token });
       assert.deepEqual([twice.body.new, twice.body.already_there, twice.body.notes, twice.body.recipes], [0, 10, { new: 0, already_there: 1 }, { new: 0, already_there: 1 }]);
+    });
+
+    test('all or nothing: a database failure in the second batch leaves none of the import', async () => {
+      const f = await signUp(t.app, { timezone: 'UTC' });
+      const k = t.ctx.db.kysely;
+      // A real failure inside the database (no mock): a trigger refuses one row of the file.
+      if (d.name === 'sqlite') {
+        await sql`CREATE TRIGGER refuse_boom BEFORE INSERT ON events WHEN NEW.note = 'boom' BEGIN SELECT RAISE(ABORT, 'boom'); END`.execute(k);
+      } else {
+        await sql`CREATE FUNCTION refuse_boom() RETURNS trigger AS $$ BEGIN IF NEW.note = 'boom' THEN RAISE EXCEPTION 'boom'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`.execute(k);
+        await sql`CREATE TRIGGER refuse_boom BEFORE INSERT ON events FOR EACH ROW EXECUTE FUNCTION refuse_boom()`.execute(k);
+      }
+      try {
+        const rows = ['Type,Start,End,Duration,Start Condition,Start Location,End Condition,Notes'];
+        const start = Date.parse('2026-10-01T00:00:00Z');
+        for (let i = 0; i < 800; i++) {
+          const ts = new Date(start + i * 3600000).toISOString().slice(0, 16).replace('T', ' ');
+          rows.push(`Diaper,${ts},,,Pee,,,${i === 700 ? 'boom' : `n${i}`}`);
+        }
+        const res = await call(t.app, 'POST', '/api/vega/import', { format: 'huckleberry', data: rows.join('\n') }, { token: f.token });
+        assert.equal(res.status, 500);
+        assert.deepEqual(res.body, { error: 'internal_error', message: 'Something went wrong on our side. Please try again.' });
+        assert.deepEqual(await events(f), [], 'the first 500 rows were rolled back with the rest');
+      } finally {
+        await sql`DROP TRIGGER refuse_boom${sql.raw(d.name === 'sqlite' ? '' : ' ON events')}`.execute(k);
+      }
     });
 
     test('bad requests: unknown format, wrong data shape, bad CSV header → 400, nothing changed', async () => {
