@@ -85,4 +85,26 @@ describe('printable report (browser, PDF)', { skip: chromiumMissing, concurrency
       assert.match(all, /7\.1 kg/);
     });
   }
+
+  test('settings: import shows the dry-run preview before confirming; CSV download and report links', async () => {
+    await page.goto(`${server.url}/settings`);
+    await page.locator('#transfer-h').waitFor();
+    await page.selectOption('#import-format', 'huckleberry');
+    await page.setInputFiles('#import-file', new URL('../fixtures/import/huckleberry.csv', import.meta.url).pathname);
+    const countEvents = async () => (await apiIn('GET', '/api/vega/export')).body.events.length as number;
+    const before = await countEvents();
+    await page.click('#import-preview');
+    const preview = page.locator('#import-preview-result');
+    await preview.waitFor();
+    assert.equal(await countEvents(), before, 'the preview saved nothing');
+    assert.match((await preview.textContent()) ?? '', /huckleberry\.csv: 8 new events, 0 already in the log, from 2026-11-01 19:30 to 2026-11-02 13:00\./);
+    assert.match((await preview.locator('summary').textContent()) ?? '', /3 rows will be skipped/);
+    await page.click('#import-confirm');
+    await page.getByText('Imported 8 events (0 were already there).').waitFor();
+    assert.equal(await countEvents(), before + 8, 'the confirm saved 8');
+    assert.match((await page.getAttribute('#csv-download', 'href')) ?? '', /^\/api\/vega\/export\.csv\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
+    await page.click('#open-report');
+    await page.locator('[data-testid=report] h1').waitFor();
+    assert.match((await page.locator('[data-testid=report] h1').textContent()) ?? '', /^Maisie: /);
+  });
 });
