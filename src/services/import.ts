@@ -432,7 +432,6 @@ function limitProblem(c: Candidate, v: EventValues, now: number): string | null 
   if (v.ug !== null && (!Number.isInteger(v.ug) || v.ug < 0 || v.ug > LIMITS.ugMax)) return `ug ${v.ug} is outside 0–${LIMITS.ugMax}`;
   if (v.note !== null && v.note.length > LIMITS.noteMax) return `note is longer than ${LIMITS.noteMax} characters`;
   if (v.side !== null && !(FEED_SIDES as readonly string[]).includes(v.side)) return `side '${v.side}' is not left, right or both`;
-  if (v.side !== null && v.ml !== 0) return 'a side belongs to a breastfeed (ml 0)';
   return null;
 }
 
