@@ -201,6 +201,12 @@ for (const d of testDatabases()) {
       const hdr = await call(t.app, 'POST', '/api/vega/import', { format: 'huckleberry', data: 'When,What\n2026-11-01 10:00,Feed\n' }, tok);
       assertError(hdr, 400, 'invalid_import');
       assert.match(hdr.body.message, /no Type, Start column/);
+      const broken = await call(t.app, 'POST', '/api/vega/import', { format: 'huckleberry', data: 'Type,Start\nSleep,"2026-11-01 10:00\n' }, tok);
+      assertError(broken, 400, 'invalid_import');
+      assert.match(broken.body.message, /^The CSV could not be read: .*quote/i);
+      const empty = await call(t.app, 'POST', '/api/vega/import', { format: 'huckleberry', data: '' }, tok);
+      assertError(empty, 400, 'invalid_import');
+      assert.equal(empty.body.message, 'The CSV is empty.');
       assertError(await call(t.app, 'POST', '/api/vega/import', { format: 'babybuddy', data: { feedings: 3 } }, tok), 400, 'invalid_import');
       assertError(await call(t.app, 'POST', '/api/vega/import', { format: 'tracker', data: { events: 'x' } }, tok), 400, 'invalid_import');
       assert.deepEqual(await events(f), []);
