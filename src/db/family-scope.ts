@@ -21,6 +21,7 @@ export type FamilyOwnedTable =
   | 'invites'
   | 'events'
   | 'feed_timers'
+  | 'export_leases'
   | 'recipes'
   | 'notes'
   | 'idempotency_keys';

@@ -9,6 +9,7 @@ import { idempotencyRequestHash } from './migrations/004_idempotency_request_has
 import { tokenParent } from './migrations/005_token_parent.ts';
 import { feedTimer } from './migrations/006_feed_timer.ts';
 import { familyVersion } from './migrations/008_family_version.ts';
+import { exportLease } from './migrations/010_export_lease.ts';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -19,6 +20,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '005_token_parent': tokenParent,
     '006_feed_timer': feedTimer(db.dialect),
     '008_family_version': familyVersion(db.dialect),
+    '010_export_lease': exportLease(db.dialect),
   };
 }
 

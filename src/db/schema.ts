@@ -111,6 +111,12 @@ export interface FeedTimersTable {
   created_at: number;
 }
 
+/** A running export's lease (one export per family at a time). */
+export interface ExportLeasesTable {
+  family_id: string;
+  expires_at: number;
+}
+
 export interface RecipesTable {
   family_id: string;
   name_key: string;
@@ -158,6 +164,7 @@ export interface Database {
   invites: InvitesTable;
   events: EventsTable;
   feed_timers: FeedTimersTable;
+  export_leases: ExportLeasesTable;
   recipes: RecipesTable;
   notes: NotesTable;
   idempotency_keys: IdempotencyTable;

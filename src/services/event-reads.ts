@@ -3,18 +3,30 @@ import type { Ctx } from './context.ts';
 import { scopeOf } from './context.ts';
 import type { Actor } from './actor.ts';
 import { badRequest } from '../errors.ts';
-import { dayBounds, localDateOf, TimeError } from '../domain/time.ts';
+import { dayBounds, TimeError } from '../domain/time.ts';
+import { zoneClock } from '../domain/zone-clock.ts';
+import { FamilyCache } from './derived-cache.ts';
+import { familyVersion } from './family-row.ts';
+import type { LogEvent } from '../domain/types.ts';
 import { percentileFor } from '../domain/growth.ts';
 import { childProfile, loadFamily } from './family-row.ts';
-import { toLogEvent, toTimedEvent } from './event-rows.ts';
+import { EVENT_COLUMNS, toLogEvent, toTimedEvent } from './event-rows.ts';
 
 export const SUGGESTION_DAYS = 14;
+
+// A day's events under the family's version (see derived-cache.ts): between two writes, a
+// day is read once per process. Keyed by the day's date and the family's zone (a zone change
+// bumps the version too).
+const dayCache = new FamilyCache<{ events: LogEvent[] }>(2000);
 
 /** Events of one family-local day (today by default), oldest first. */
 export async function eventsOfDay(ctx: Ctx, actor: Actor, date?: string) {
   const scope = scopeOf(ctx, actor);
   const family = await loadFamily(scope);
-  const day = date ?? localDateOf(ctx.clock(), family.timezone);
+  const day = date ?? zoneClock(family.timezone).localDate(ctx.clock());
+  const version = Number(family.version);
+  const hit = dayCache.get(family.id, version, day);
+  if (hit) return hit;
   let bounds: [number, number];
   try {
     bounds = dayBounds(day, family.timezone);
@@ -22,15 +34,17 @@ export async function eventsOfDay(ctx: Ctx, actor: Actor, date?: string) {
     if (err instanceof TimeError) throw badRequest(err.message, 'invalid_date');
     throw err;
   }
-  const rows = await scope
-    .selectFrom('events')
-    .selectAll()
-    .where('at', '>=', bounds[0])
-    .where('at', '<', bounds[1])
-    .orderBy('at')
-    .orderBy('seq')
-    .execute();
-  return { events: rows.map(toLogEvent) };
+  return dayCache.through(family.id, version, day, async () => {
+    const rows = await scope
+      .selectFrom('events')
+      .select(EVENT_COLUMNS)
+      .where('at', '>=', bounds[0])
+      .where('at', '<', bounds[1])
+      .orderBy('at')
+      .orderBy('seq')
+      .execute();
+    return { events: rows.map(toLogEvent) };
+  }, () => familyVersion(scope));
 }
 
 /** Weight and length events, oldest first, each with its WHO percentile when the sex is known. */

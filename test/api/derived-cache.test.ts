@@ -1,4 +1,4 @@
-// Property: live status and patterns served through the per-family cache (keyed by the
+// Property: live status, patterns and today's events served through the per-family cache (keyed by the
 // version the database bumps on every change) always equal a from-scratch derivation, for
 // random logs and random edit sequences: logs (also back-dated), edits of time and values,
 // deletes, undo, reactions, recipes, the feed timer, time-zone changes, the clock crossing
@@ -110,6 +110,9 @@ async function assertSame(reader: { app: FastifyInstance; ctx: Ctx }, f: Family,
   const patternsScratch = JSON.parse(JSON.stringify(await patternsFromScratch(scope, family, clock.now)));
   assert.deepEqual(live.body, liveScratch, `live after ${what}`);
   assert.deepEqual(patterns.body, patternsScratch, `patterns after ${what}`);
+  // GET /today (cached per version and day) is today's log exactly as patterns derives it.
+  const today = await call(reader.app, 'GET', '/api/vega/today', undefined, tok);
+  assert.deepEqual(today.body.events, patternsScratch.today, `today after ${what}`);
 }
 
 for (const d of testDatabases()) {

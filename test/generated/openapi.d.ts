@@ -189,7 +189,9 @@ export interface paths {
         };
         /**
          * Everything the family has stored, as a JSON download (no password or token hashes); admin only
-         * @description Needs a bearer token (read scope) or the session cookie. The caller must be a family admin.
+         * @description Streamed as it is read, events in pages, so a long history costs the server little memory. One export per family runs at a time: another request for the same family meanwhile is 429 export_in_progress with Retry-After.
+         *
+         *     Needs a bearer token (read scope) or the session cookie. The caller must be a family admin.
          */
         get: operations["exportFamily"];
         put?: never;
@@ -2010,6 +2012,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getFamily: {

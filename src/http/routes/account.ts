@@ -55,6 +55,9 @@ export function accountRoutes(app: FastifyInstance, ctx: Ctx): void {
     schema: {
       tags,
       summary: 'Everything the family has stored, as a JSON download (no password or token hashes); admin only',
+      description:
+        'Streamed as it is read, events in pages, so a long history costs the server little memory. One export per family runs at a time: ' +
+        'another request for the same family meanwhile is 429 export_in_progress with Retry-After.',
       response: {
         200: z
           .object({
@@ -69,13 +72,13 @@ export function accountRoutes(app: FastifyInstance, ctx: Ctx): void {
           })
           .meta({ id: 'Export' }),
         403: ErrorBody,
+        429: RateLimitErrorBody.describe('export_in_progress: an export of this family is already running'),
       },
     },
     handler: async (req, reply) => {
-      const data = await exportFamily(ctx, actorOf(req));
-      const stamp = data.exported_at.slice(0, 10);
-      reply.header('Content-Disposition', `attachment; filename="baby-tracker-export-${stamp}.json"`);
-      return data;
+      const { stream, date } = await exportFamily(ctx, actorOf(req));
+      reply.header('Content-Disposition', `attachment; filename="baby-tracker-export-${date}.json"`);
+      return reply.type('application/json; charset=utf-8').send(stream as never);
     },
   });
 

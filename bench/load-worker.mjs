@@ -1,0 +1,24 @@
+#!/usr/bin/env node
+// One measurement with autocannon, in its own process (bench/run.ts pins it to another core
+// than the server under test), so the load generator never competes with the server's event
+// loop. Prints one line of JSON.
+//   node bench/load-worker.mjs '{"url": "...", "method": "GET", "headers": {}, "body": null, "connections": 32, "duration": 5}'
+import autocannon from 'autocannon';
+
+const c = JSON.parse(process.argv[2]);
+const r = await autocannon({
+  url: c.url,
+  method: c.method ?? 'GET',
+  headers: c.headers ?? {},
+  body: c.body ?? undefined,
+  connections: c.connections ?? 32,
+  duration: c.duration ?? 5,
+  timeout: 30,
+});
+console.log(JSON.stringify({
+  rps: r.requests.average,
+  p50: r.latency.p50,
+  p99: r.latency.p99,
+  requests: r.requests.total,
+  failures: r.non2xx + r.errors + r.timeouts,
+}));
