@@ -63,6 +63,9 @@ interface Parsed {
 
 class RowError extends Error {}
 
+// Not Math.min(...xs): a 20 MB file has more rows than a call may take arguments.
+const minOf = (xs: number[]) => xs.reduce((a, b) => (b < a ? b : a), Infinity);
+const maxOf = (xs: number[]) => xs.reduce((a, b) => (b > a ? b : a), -Infinity);
 const round1 = (n: number) => Math.round(n * 10) / 10;
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
@@ -481,8 +484,8 @@ export async function importHistory(ctx: Ctx, actor: Actor, input: ImportInput, 
   // What the log already holds in the file's time range.
   const existing = new Set<string>();
   if (valid.length) {
-    const lo = Math.min(...valid.map((x) => x.c.at)) - 1000;
-    const hi = Math.max(...valid.map((x) => x.c.at)) + 1000;
+    const lo = minOf(valid.map((x) => x.c.at)) - 1000;
+    const hi = maxOf(valid.map((x) => x.c.at)) + 1000;
     const rows = await scope
       .selectFrom('events')
       .select(['type', 'at', 'ml', 'kind', 'foods', 'meal_type', 'kg', 'cm', 'ug', 'note', 'side', 'duration_min'])
@@ -522,8 +525,8 @@ export async function importHistory(ctx: Ctx, actor: Actor, input: ImportInput, 
   const counts: Record<string, number> = {};
   for (const x of valid) counts[x.c.type] = (counts[x.c.type] ?? 0) + 1;
   const ats = valid.map((x) => x.c.at);
-  const first = ats.length ? instantToLocal(Math.min(...ats), zone) : null;
-  const last = ats.length ? instantToLocal(Math.max(...ats), zone) : null;
+  const first = ats.length ? instantToLocal(minOf(ats), zone) : null;
+  const last = ats.length ? instantToLocal(maxOf(ats), zone) : null;
 
   // Notes (the question-answering memory) and recipes: new when their key is not there yet.
   const noteKeys = new Set((await scope.selectFrom('notes').select('ts').execute()).map((n) => n.ts));
