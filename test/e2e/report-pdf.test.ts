@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { ARTIFACTS, chromiumMissing, ensureWebBuild, launch, startServer, type Server } from './harness.ts';
+import { ARTIFACTS, axeSerious, chromiumMissing, ensureWebBuild, launch, startServer, type Server } from './harness.ts';
 import { fortnightEvents, REPORT_FROM, REPORT_TO } from '../helpers/report-fixture.ts';
 
 async function pdfPages(pdf: Buffer): Promise<string[]> {
@@ -58,6 +58,7 @@ describe('printable report (browser, PDF)', { skip: chromiumMissing, concurrency
       await page.goto(`${server.url}/report?from=${REPORT_FROM}&to=${REPORT_TO}`);
       await page.locator('[data-testid=report] h1').waitFor();
       assert.equal(await page.locator('nav').count(), 0, 'no navigation chrome');
+      assert.deepEqual(await axeSerious(page), [], 'no serious accessibility problems');
       await page.emulateMedia({ media: 'print' });
       const pdf = await page.pdf({ format, printBackground: false });
       await page.emulateMedia({ media: 'screen' });
