@@ -8,6 +8,7 @@ import { tokenLabelPerUser } from './migrations/003_token_label_per_user.ts';
 import { idempotencyRequestHash } from './migrations/004_idempotency_request_hash.ts';
 import { tokenParent } from './migrations/005_token_parent.ts';
 import { feedTimer } from './migrations/006_feed_timer.ts';
+import { accessLifecycle } from './migrations/007_access_lifecycle.ts';
 import { familyVersion } from './migrations/008_family_version.ts';
 import { exportLease } from './migrations/010_export_lease.ts';
 
@@ -19,6 +20,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '004_idempotency_request_hash': idempotencyRequestHash,
     '005_token_parent': tokenParent,
     '006_feed_timer': feedTimer(db.dialect),
+    '007_access_lifecycle': accessLifecycle(db.dialect),
     '008_family_version': familyVersion(db.dialect),
     '010_export_lease': exportLease(db.dialect),
   };

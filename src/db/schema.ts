@@ -37,6 +37,11 @@ export interface SessionsTable {
   user_id: string;
   created_at: number;
   expires_at: number;
+  /** opaque id shown in GET /api/vega/sessions (never the secret or its hash) */
+  public_id: string | null;
+  /** last request with this session (written at most once a minute): the idle timeout */
+  last_seen_at: number | null;
+  user_agent: string | null;
 }
 
 export interface TokensTable {
@@ -50,6 +55,10 @@ export interface TokensTable {
   /** the token this one was created with (null when created from a session) */
   parent_token_id: string | null;
   created_at: number;
+  /** last request with this token (written at most once a minute) */
+  last_used_at: number | null;
+  /** null: never expires */
+  expires_at: number | null;
 }
 
 export interface InvitesTable {

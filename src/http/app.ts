@@ -20,6 +20,7 @@ import { profileRoutes } from './routes/profile.ts';
 import { discoveryRoutes } from './routes/discovery.ts';
 import { trackerRoutes } from './routes/tracker.ts';
 import { feedRoutes } from './routes/feed.ts';
+import { accessRoutes } from './routes/access.ts';
 import { insightRoutes } from './routes/insights.ts';
 import { mcpRoutes } from './routes/mcp.ts';
 import { agentDocRoutes } from './routes/agent-docs.ts';
@@ -97,6 +98,7 @@ export async function buildApp(ctx: Ctx, opts: AppOptions = {}): Promise<Fastify
   profileRoutes(app, ctx);
   trackerRoutes(app, ctx);
   feedRoutes(app, ctx);
+  accessRoutes(app, ctx);
   insightRoutes(app, ctx);
   mcpRoutes(app, ctx);
   agentDocRoutes(app, ctx);

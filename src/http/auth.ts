@@ -56,7 +56,7 @@ export async function resolveActor(ctx: Ctx, req: FastifyRequest): Promise<Actor
   // An Authorization header wins over a cookie: a bad token is a 401 even with a session.
   if (bearer !== undefined) return bearer === null ? null : actorFromToken(ctx, bearer);
   const cookie = req.cookies?.[SESSION_COOKIE];
-  return cookie ? actorFromSession(ctx, cookie) : null;
+  return cookie ? actorFromSession(ctx, cookie, req.headers['user-agent'] ?? null) : null;
 }
 
 /** Who may call a route: its own setting, else 'user' under /api and /mcp, 'none' elsewhere. */

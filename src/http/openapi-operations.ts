@@ -24,6 +24,13 @@ export const OPERATION_IDS: Record<string, string> = {
   'POST /api/vega/invite': 'createInvite',
   'POST /api/vega/invite/revoke': 'revokeInvite',
 
+  'POST /api/vega/member/remove': 'removeMember',
+  'POST /api/vega/member/role': 'setMemberRole',
+  'POST /api/vega/password': 'changePassword',
+  'GET /api/vega/sessions': 'listSessions',
+  'POST /api/vega/sessions/revoke': 'revokeSession',
+  'POST /api/vega/sessions/revoke-others': 'revokeOtherSessions',
+
   'POST /api/vega/token': 'createToken',
   'GET /api/vega/tokens': 'listTokens',
   'POST /api/vega/token/revoke': 'revokeToken',
@@ -78,6 +85,7 @@ export function operationIdFor(method: string, path: string): string {
 export const TAGS: { name: string; description: string }[] = [
   { name: 'Discovery', description: 'Health, the API index, who the credential belongs to, and the documents for developers and agents.' },
   { name: 'Account', description: 'Signing up, signing in and out, joining by invite, the family, its export and deletion.' },
+  { name: 'Access', description: 'Taking access back: removing caregivers and leaving, roles, the password, where you are signed in.' },
   { name: 'Tokens', description: 'API tokens for scripts and the MCP connector (read or write scope).' },
   { name: 'Profile', description: 'The child profile and the family settings.' },
   { name: 'Tracker', description: 'Logging events and correcting or reading the family log.' },

@@ -24,28 +24,39 @@ export async function createToken(ctx: Ctx, actor: Actor, input: TokenCreateInpu
   // A token prefix makes leaked tokens easy to recognise in logs and secret scanners.
   const token = `bt_${randomSecret(32)}`;
   const scope = scopeOf(ctx, actor);
+  const now = ctx.clock();
+  const expiresAt = input?.expires_in_days ? now + input.expires_in_days * 86_400_000 : null;
   // Same label (of the same caregiver): the new token replaces the old one (spec: States and
   // transitions), in one atomic upsert so concurrent requests cannot collide: the old secret
   // stops working, the entry keeps its id. Other caregivers' tokens with that label stay.
-  await scope
-    .insertInto('tokens', {
-      id: randomUUID(),
-      user_id: actor.userId,
-      label,
-      token_hash: sha256(token),
-      scopes: scopes.join(','),
-      parent_token_id: actor.via === 'token' ? actor.tokenId : null,
-      created_at: ctx.clock(),
-    })
-    .onConflict((oc) =>
-      oc.columns(['family_id', 'user_id', 'label']).doUpdateSet((eb) => ({
-        token_hash: eb.ref('excluded.token_hash'),
-        scopes: eb.ref('excluded.scopes'),
-        parent_token_id: eb.ref('excluded.parent_token_id'),
-        created_at: eb.ref('excluded.created_at'),
-      })),
-    )
-    .execute();
+  // Replacing is revoking: the tokens minted through the old secret go too (as on revoke).
+  await scope.transaction(async (tx) => {
+    const old = await tx.forUpdate(tx.selectFrom('tokens').select('id').where('user_id', '=', actor.userId).where('label', '=', label)).executeTakeFirst();
+    if (old) await tx.deleteFrom('tokens').where('parent_token_id', '=', old.id).execute();
+    await tx
+      .insertInto('tokens', {
+        id: randomUUID(),
+        user_id: actor.userId,
+        label,
+        token_hash: sha256(token),
+        scopes: scopes.join(','),
+        parent_token_id: actor.via === 'token' ? actor.tokenId : null,
+        created_at: now,
+        last_used_at: null,
+        expires_at: expiresAt,
+      })
+      .onConflict((oc) =>
+        oc.columns(['family_id', 'user_id', 'label']).doUpdateSet((eb) => ({
+          token_hash: eb.ref('excluded.token_hash'),
+          scopes: eb.ref('excluded.scopes'),
+          parent_token_id: eb.ref('excluded.parent_token_id'),
+          created_at: eb.ref('excluded.created_at'),
+          last_used_at: null,
+          expires_at: eb.ref('excluded.expires_at'),
+        })),
+      )
+      .execute();
+  });
   const base = ctx.config.publicUrl;
   return { token, tracker_url: base, mcp_url: `${base}/mcp`, label, scopes };
 }
@@ -56,7 +67,7 @@ export async function listTokens(ctx: Ctx, actor: Actor) {
   const rows = await scope
     .selectFrom('tokens')
     .innerJoin('users', 'users.id', 'tokens.user_id')
-    .select(['tokens.id', 'tokens.label', 'tokens.scopes', 'tokens.created_at', 'users.username'])
+    .select(['tokens.id', 'tokens.label', 'tokens.scopes', 'tokens.created_at', 'tokens.last_used_at', 'tokens.expires_at', 'users.username'])
     .orderBy('tokens.created_at')
     .orderBy('tokens.label')
     .execute();
@@ -67,16 +78,23 @@ export async function listTokens(ctx: Ctx, actor: Actor) {
       username: r.username,
       scopes: r.scopes.split(',').filter(Boolean),
       created_at: instantToLocal(r.created_at, family.timezone),
+      last_used_at: r.last_used_at === null ? null : instantToLocal(Number(r.last_used_at), family.timezone),
+      expires_at: r.expires_at === null ? null : instantToLocal(Number(r.expires_at), family.timezone),
     })),
   };
 }
 
 /**
- * Any caregiver may revoke any of the family's tokens: whoever spots a leak can stop it.
- * Tokens created with the revoked one go with it (foreign key, ON DELETE CASCADE).
+ * A caregiver revokes their own tokens; an admin any of the family's (a member cannot cut off
+ * the admin's scripts). Tokens created with the revoked one go with it (ON DELETE CASCADE).
  */
 export async function revokeToken(ctx: Ctx, actor: Actor, id: string): Promise<{ ok: true }> {
-  const r = await scopeOf(ctx, actor).deleteFrom('tokens').where('id', '=', id).executeTakeFirst();
+  const scope = scopeOf(ctx, actor);
+  const owner = await scope.selectFrom('tokens').select('user_id').where('id', '=', id).executeTakeFirst();
+  if (owner && owner.user_id !== actor.userId && actor.role !== 'admin') {
+    throw forbidden("You can revoke your own tokens; only a family admin can revoke another caregiver's.");
+  }
+  const r = await scope.deleteFrom('tokens').where('id', '=', id).executeTakeFirst();
   if (Number(r.numDeletedRows) === 0) throw notFound('No token with this id in your family.');
   return { ok: true };
 }

@@ -167,6 +167,30 @@ for (const d of testDatabases()) {
       expect(await req('POST', '/api/vega/feed/cancel', undefined, tok), 200, 'cancel');
     });
 
+    test('access: members and roles, password, sessions', async () => {
+      const tok = { token: admin.token };
+      const session = { cookie: admin.cookie, headers: { origin: 'http://tracker.test' } };
+      const inv = await req('POST', '/api/vega/invite', {}, { cookie: admin.cookie });
+      const joined = await req('POST', '/api/vega/join', { code: inv.body.code, email: `leaver.${Date.now()}@example.com`, password: 'correct horse', username: 'leaver' });
+      const leaver = { cookie: sessionCookieOf(joined), headers: { origin: 'http://tracker.test' } };
+      expect(await req('POST', '/api/vega/member/role', { username: 'leaver', role: 'admin' }, leaver), 403, 'role by a member');
+      expect(await req('POST', '/api/vega/member/role', { username: 'leaver', role: 'admin' }, tok), 200, 'make admin');
+      expect(await req('POST', '/api/vega/member/role', { username: 'nobody', role: 'admin' }, tok), 404, 'role of nobody');
+      expect(await req('POST', '/api/vega/member/role', { username: 'leaver', role: 'member' }, tok), 200, 'make member');
+      expect(await req('POST', '/api/vega/member/remove', { username: 'nobody' }, tok), 404, 'remove nobody');
+      expect(await req('POST', '/api/vega/member/remove', { username: 'contract' }, leaver), 403, 'a member removing the admin');
+      expect(await req('POST', '/api/vega/member/remove', { username: 'leaver' }, tok), 200, 'remove');
+      expect(await req('GET', '/api/vega/sessions', undefined, session), 200, 'sessions');
+      expect(await req('POST', '/api/vega/sessions/revoke', { id: 'nope' }, tok), 404, 'revoke unknown session');
+      const other = sessionCookieOf(await call(t.app, 'POST', '/login', { email: admin.email, password: admin.password }));
+      const otherId = (await call(t.app, 'GET', '/api/vega/sessions', undefined, { cookie: other })).body.sessions.find((s: any) => s.current).id;
+      expect(await req('POST', '/api/vega/sessions/revoke', { id: otherId }, tok), 200, 'revoke a session');
+      expect(await req('POST', '/api/vega/sessions/revoke-others', undefined, session), 200, 'revoke the others');
+      expect(await req('POST', '/api/vega/sessions/revoke-others', undefined), 401, 'revoke others without a credential');
+      expect(await req('POST', '/api/vega/password', { current_password: 'wrong one', new_password: 'another horse' }, tok), 400, 'password wrong');
+      expect(await req('POST', '/api/vega/password', { current_password: admin.password, new_password: admin.password }, session), 200, 'password');
+    });
+
     test('Idempotency-Key on every REST write: replayed exactly, 422 for another body, documented', async () => {
       const tok = { token: admin.token };
       const milk = await req('POST', '/api/vega/log', { type: 'milk', ml: 60, ts: '2026-11-22T10:00:00' }, tok);

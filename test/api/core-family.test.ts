@@ -33,7 +33,7 @@ for (const d of testDatabases()) {
       const labels = list.body.tokens.map((x: any) => x.label).sort();
       assert.deepEqual(labels, [f.username, 'grandma', 'tests'].sort());
       for (const info of list.body.tokens) {
-        assert.deepEqual(Object.keys(info).sort(), ['created_at', 'id', 'label', 'scopes', 'username']);
+        assert.deepEqual(Object.keys(info).sort(), ['created_at', 'expires_at', 'id', 'label', 'last_used_at', 'scopes', 'username']);
         assert.match(info.created_at, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
       }
       assert.ok(!list.text.includes(a.body.token), 'the secret is never listed');

@@ -212,5 +212,23 @@ for (const d of testDatabases()) {
       const today = await apiIn(b, 'GET', '/api/vega/today');
       assert.equal(today.body.events.filter((e: any) => e.type === 'sleep').length, 2);
     });
+
+    test('settings: sessions listed; make a caregiver admin, then remove them; their page signs out', async () => {
+      await a.goto(base + '/settings');
+      await a.getByTestId('sessions').getByText('this device').waitFor();
+      const dad = a.getByTestId('member').filter({ hasText: 'dad' });
+      await dad.getByRole('button', { name: 'Make admin' }).click();
+      await dad.getByText('admin', { exact: true }).waitFor();
+      await dad.getByRole('button', { name: 'Make member' }).click();
+      await dad.getByText('member', { exact: true }).waitFor();
+      await shot(a, 'settings');
+      await dad.getByRole('button', { name: 'Remove' }).click();
+      await dad.getByRole('button', { name: /Really remove dad/ }).click();
+      await a.getByText(/dad no longer has access/).waitFor();
+      const me = await apiIn(b, 'GET', '/api/me');
+      assert.equal(me.status, 401, "the removed caregiver's session ended");
+      await b.goto(base + '/');
+      await b.waitForURL(/\/login/);
+    });
   });
 }

@@ -638,6 +638,132 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/vega/member/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove a caregiver from the family (admin), or leave it yourself
+         * @description Every session and token of that person stops working at once. What they logged stays, with their username as author. 409 last_admin: the last admin can neither be removed nor leave; 403 for a member removing someone else; 404 for an unknown username.
+         *
+         *     Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused).
+         */
+        post: operations["removeMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vega/member/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a caregiver admin or member (admin); applies from that person's next request
+         * @description 409 last_admin when it would leave the family without an admin.
+         *
+         *     Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused). The caller must be a family admin.
+         */
+        post: operations["setMemberRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vega/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change your password; every other session of yours ends (your tokens stay)
+         * @description A wrong current password is 400 wrong_password and counts against sign-in throttling (429 after too many).
+         *
+         *     Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused).
+         */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vega/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where you are signed in: your own sessions, the current one marked
+         * @description Needs a bearer token (read scope) or the session cookie.
+         */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vega/sessions/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out one of your sessions
+         * @description Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused).
+         */
+        post: operations["revokeSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vega/sessions/revoke-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out every session of yours but this one
+         * @description Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused).
+         */
+        post: operations["revokeOtherSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/vega/live": {
         parameters: {
             query?: never;
@@ -1077,6 +1203,8 @@ export interface components {
             label?: string | null;
             /** @description defaults to ["read","write"] */
             scopes?: ("read" | "write")[] | null;
+            /** @description additional: the token stops working after this many days (1 to 365); default never */
+            expires_in_days?: number | null;
         };
         TokenCreated: {
             /** @description the secret, shown only this once */
@@ -1092,6 +1220,10 @@ export interface components {
             username: string;
             scopes: string[];
             created_at: string | null;
+            /** @description additional: family-local time of its last use (to the minute); null if never used */
+            last_used_at: string | null;
+            /** @description additional: family-local time it stops working; null = never */
+            expires_at: string | null;
         };
         TokenRevokeRequest: {
             id: string;
@@ -1352,6 +1484,58 @@ export interface components {
             /** @description the feed that was cancelled; nothing was logged */
             cancelled: components["schemas"]["Feed"];
             live: components["schemas"]["LiveStatus"];
+        };
+        MemberRemoveRequest: {
+            /** @description the caregiver to remove; your own to leave */
+            username: string;
+        };
+        MemberRemoved: {
+            /** @constant */
+            ok: true;
+            removed: string;
+            message: string;
+        };
+        MemberRoleRequest: {
+            username: string;
+            /** @enum {string} */
+            role: "admin" | "member";
+        };
+        MemberRoleChanged: {
+            /** @constant */
+            ok: true;
+            username: string;
+            /** @enum {string} */
+            role: "admin" | "member";
+        };
+        PasswordChangeRequest: {
+            current_password: string;
+            new_password: string;
+        };
+        PasswordChanged: {
+            /** @constant */
+            ok: true;
+            message: string;
+        };
+        SessionInfo: {
+            /** @description opaque id to revoke it by (never the session secret) */
+            id: string;
+            created_at: string;
+            /** @description family-local time of its last use, to the minute */
+            last_seen_at: string | null;
+            user_agent: string | null;
+            /** @description the session this request came with */
+            current: boolean;
+        };
+        SessionList: {
+            sessions: components["schemas"]["SessionInfo"][];
+        };
+        SessionRevokeRequest: {
+            id: string;
+        };
+        SessionsEnded: {
+            /** @constant */
+            ok: true;
+            ended: number;
         };
         Note: {
             ts: string;
@@ -2685,6 +2869,177 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
+        };
+    };
+    removeMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemberRemoveRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberRemoved"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["FeedConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    setMemberRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemberRoleRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberRoleChanged"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["FeedConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordChangeRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordChanged"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    revokeSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SessionRevokeRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    revokeOtherSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionsEnded"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     getLiveStatus: {

@@ -7,6 +7,8 @@ import { JoinBody, LoginBody, RedirectOk } from '../../schemas/account.ts';
 import { ErrorBody, Ok, RateLimitErrorBody } from '../../schemas/common.ts';
 import { clearSessionCookie, signedIn } from '../cookies.ts';
 import { resolveActor } from '../auth.ts';
+import { SESSION_COOKIE } from '../../services/sessions.ts';
+import { sha256 } from '../../services/secrets.ts';
 
 export function sessionRoutes(app: FastifyInstance, ctx: Ctx): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -28,8 +30,11 @@ export function sessionRoutes(app: FastifyInstance, ctx: Ctx): void {
     config: { auth: 'none', sameOriginOnly: true },
     schema: { tags: ['Account'], summary: 'End the session on the server and clear the cookie', response: { 200: Ok } },
     handler: async (req, reply) => {
-      const actor = await resolveActor(ctx, req);
-      await logout(ctx, actor?.sessionHash ?? null);
+      // The cookie's session ends even when a bearer header is sent too (which would otherwise
+      // decide who is calling): signing out of the browser must sign the browser out.
+      const cookie = req.cookies?.[SESSION_COOKIE];
+      const actor = cookie ? null : await resolveActor(ctx, req);
+      await logout(ctx, cookie ? sha256(cookie) : (actor?.sessionHash ?? null));
       clearSessionCookie(reply, ctx.config.publicUrl);
       return { ok: true as const };
     },

@@ -4,6 +4,7 @@ import { useSession } from '../lib/session';
 import { ProfileSection } from './settings/ProfileSection';
 import { MembersSection } from './settings/MembersSection';
 import { TokensSection } from './settings/TokensSection';
+import { SecuritySection } from './settings/SecuritySection';
 import { DangerSection } from './settings/DangerSection';
 import { TransferSection } from './settings/TransferSection';
 
@@ -16,6 +17,7 @@ export function Settings() {
       <p class="muted small">Signed in as <strong>{s.me?.user}</strong> ({admin ? 'admin' : 'member'}).</p>
       <ProfileSection admin={admin} />
       <MembersSection admin={admin} />
+      <SecuritySection />
       <TokensSection />
       <TransferSection admin={admin} />
       <DangerSection admin={admin} />

@@ -2,8 +2,9 @@
 // link (POST /api/vega/invite) and revoke open ones (POST /api/vega/invite/revoke {token}).
 import { useEffect, useState } from 'preact/hooks';
 import { CopyButton } from '../../components/Copy';
-import { FormError } from '../../components/Field';
 import { ApiError, get, post } from '../../lib/api';
+import { navigate } from '../../lib/router';
+import { signedOut, useSession } from '../../lib/session';
 
 interface Member { id: string; email: string; username: string; role: string; created_at?: string | null }
 interface Invite { code: string; join_url: string; expires_at: string; expires_in_hours?: number }
@@ -45,6 +46,35 @@ export function MembersSection({ admin }: { admin: boolean }) {
       setError(e instanceof ApiError ? e.message : 'Could not revoke the invite.');
     }
   };
+  const me = useSession().me?.user;
+  const [confirm, setConfirm] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  /** Remove a caregiver (admin), or leave (anyone): two taps, then their access ends at once. */
+  const remove = async (username: string) => {
+    setError(null);
+    setConfirm(null);
+    try {
+      const r = await post<{ message: string }>('/api/vega/member/remove', { username });
+      if (username === me) {
+        signedOut();
+        return navigate('/login');
+      }
+      setNotice(r.message);
+      void load();
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : 'Could not remove that caregiver.');
+    }
+  };
+  const setRole = async (username: string, role: 'admin' | 'member') => {
+    setError(null);
+    try {
+      await post('/api/vega/member/role', { username, role });
+      setNotice(`${username} is now ${role === 'admin' ? 'an admin' : 'a member'}.`);
+      void load();
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : 'Could not change the role.');
+    }
+  };
   // The listing gives each open invite's id (its code is only shown once, when made); revoke takes either.
   const codeOf = (i: Record<string, any>) => String(i.code ?? i.id ?? '');
   const manage = admin || canManage;
@@ -52,12 +82,37 @@ export function MembersSection({ admin }: { admin: boolean }) {
   return (
     <section class="card" aria-labelledby="members-h">
       <h2 id="members-h" style={{ marginTop: 0 }}>Family members</h2>
+      {notice && <p class="small" role="status">{notice}</p>}
+      {error && <p class="error" role="alert">{error}</p>}
       {members == null ? <p class="muted">Loading…</p> : (
         <ul class="events" data-testid="members">
           {members.map((m) => (
-            <li key={m.id} class="event-head" style={{ padding: '0.3rem 0' }}>
-              <span class="event-what"><strong>{m.username}</strong> <span class="muted small">{m.email}</span></span>
-              <span class="event-author">{m.role}</span>
+            <li key={m.id} style={{ padding: '0.3rem 0', borderBottom: '1px solid var(--border)' }} data-testid="member">
+              <div class="event-head">
+                <span class="event-what"><strong>{m.username}</strong>{m.username === me ? ' (you)' : ''} <span class="muted small">{m.email}</span></span>
+                <span class="event-author">{m.role}</span>
+              </div>
+              {(admin || m.username === me) && (
+                <div class="row" style={{ marginTop: '0.3rem' }}>
+                  {admin && (
+                    <button type="button" class="btn small" onClick={() => setRole(m.username, m.role === 'admin' ? 'member' : 'admin')}>
+                      {m.role === 'admin' ? 'Make member' : 'Make admin'}
+                    </button>
+                  )}
+                  {confirm === m.username ? (
+                    <>
+                      <button type="button" class="btn small danger" onClick={() => remove(m.username)}>
+                        {m.username === me ? 'Really leave?' : `Really remove ${m.username}?`}
+                      </button>
+                      <button type="button" class="btn small ghost" onClick={() => setConfirm(null)}>Keep</button>
+                    </>
+                  ) : (
+                    <button type="button" class="btn small" onClick={() => setConfirm(m.username)}>
+                      {m.username === me ? 'Leave family' : 'Remove'}
+                    </button>
+                  )}
+                </div>
+              )}
             </li>
           ))}
         </ul>
@@ -94,7 +149,6 @@ export function MembersSection({ admin }: { admin: boolean }) {
           )}
         </>
       )}
-      <FormError error={error} />
     </section>
   );
 }

@@ -6,7 +6,11 @@ import { Field, FormError } from '../../components/Field';
 import { ApiError, get, post } from '../../lib/api';
 import { useForm } from '../../lib/use-form';
 
-interface TokenInfo { id: string; label: string; username: string; scopes: string[]; created_at?: string | null }
+interface TokenInfo {
+  id: string; label: string; username: string; scopes: string[]; created_at?: string | null;
+  last_used_at?: string | null; expires_at?: string | null;
+}
+const when = (ts: string | null | undefined) => (ts ? ts.replace('T', ' ').slice(0, 16) : null);
 interface Created { token: string; tracker_url: string; mcp_url: string; label: string; scopes: string[] }
 
 export function TokensSection() {
@@ -16,6 +20,7 @@ export function TokensSection() {
   const [listError, setListError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const f = useForm({ label: '' });
+  const [expiry, setExpiry] = useState('');
 
   const load = () =>
     get<{ tokens: TokenInfo[] }>('/api/vega/tokens').then(
@@ -27,7 +32,7 @@ export function TokensSection() {
   const create = (e: Event) => {
     e.preventDefault();
     f.submit(async () => {
-      const body = { label: f.values.label.trim() || null, scopes: write ? ['read', 'write'] : ['read'] };
+      const body = { label: f.values.label.trim() || null, scopes: write ? ['read', 'write'] : ['read'], ...(expiry ? { expires_in_days: Number(expiry) } : {}) };
       setCreated(await post<Created>('/api/vega/token', body));
       f.setValues({ label: '' });
       void load();
@@ -54,6 +59,16 @@ export function TokensSection() {
           <input type="checkbox" id="tok-write" checked={write} onChange={(e) => setWrite((e.currentTarget as HTMLInputElement).checked)} />
           <label for="tok-write">Can make changes (write). Unticked: read only.</label>
         </div>
+        <div class="field">
+          <label for="tok-expiry">Stops working</label>
+          <select id="tok-expiry" value={expiry} onChange={(e) => setExpiry((e.currentTarget as HTMLSelectElement).value)}>
+            <option value="">Never (until revoked)</option>
+            <option value="7">After 7 days</option>
+            <option value="30">After 30 days</option>
+            <option value="90">After 90 days</option>
+            <option value="365">After a year</option>
+          </select>
+        </div>
         <FormError error={f.formError} />
         <button class="btn" type="submit" disabled={f.busy}>Create token</button>
       </form>
@@ -74,7 +89,9 @@ export function TokensSection() {
         <ul class="events" data-testid="tokens">
           {tokens.map((t) => (
             <li key={t.id} class="event-head" style={{ padding: '0.3rem 0' }}>
-              <span class="event-what"><strong>{t.label}</strong> <span class="muted small">{t.scopes.join(' + ')} · {t.username}</span></span>
+              <span class="event-what"><strong>{t.label}</strong> <span class="muted small">{t.scopes.join(' + ')} · {t.username}
+                {' · '}{t.last_used_at ? `last used ${when(t.last_used_at)}` : 'never used'}
+                {t.expires_at ? ` · expires ${when(t.expires_at)}` : ''}</span></span>
               {confirming === t.id ? (
                 <span class="row" style={{ gap: '0.3rem' }}>
                   <button type="button" class="btn small danger" onClick={() => revoke(t.id)}

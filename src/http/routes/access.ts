@@ -1,0 +1,71 @@
+// Taking access back: remove a caregiver or leave, change roles, change the password, see and
+// end one's own sessions (docs/security.md).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Ctx } from '../../services/context.ts';
+import { removeMember, setRole } from '../../services/members.ts';
+import { changePassword, listSessions, revokeOtherSessions, revokeSession } from '../../services/account-security.ts';
+import {
+  MemberRemoveBody, MemberRemoved, MemberRoleBody, MemberRoleChanged, PasswordChangeBody, PasswordChanged,
+  SessionList, SessionRevokeBody, SessionsEnded,
+} from '../../schemas/access.ts';
+import { ErrorBody, ErrorWithDetailBody, Ok, RateLimitErrorBody } from '../../schemas/common.ts';
+import { actorOf } from '../auth.ts';
+
+const tags = ['Access'];
+
+export function accessRoutes(app: FastifyInstance, ctx: Ctx): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/api/vega/member/remove', {
+    config: { scope: 'write' },
+    schema: {
+      tags,
+      summary: 'Remove a caregiver from the family (admin), or leave it yourself',
+      description:
+        'Every session and token of that person stops working at once. What they logged stays, with their username as author. ' +
+        '409 last_admin: the last admin can neither be removed nor leave; 403 for a member removing someone else; 404 for an unknown username.',
+      body: MemberRemoveBody,
+      response: { 200: MemberRemoved, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+    },
+    handler: async (req) => removeMember(ctx, actorOf(req), req.body.username),
+  });
+
+  r.post('/api/vega/member/role', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: "Make a caregiver admin or member (admin); applies from that person's next request",
+      description: '409 last_admin when it would leave the family without an admin.',
+      body: MemberRoleBody,
+      response: { 200: MemberRoleChanged, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+    },
+    handler: async (req) => setRole(ctx, actorOf(req), req.body.username, req.body.role),
+  });
+
+  r.post('/api/vega/password', {
+    schema: {
+      tags,
+      summary: 'Change your password; every other session of yours ends (your tokens stay)',
+      description: 'A wrong current password is 400 wrong_password and counts against sign-in throttling (429 after too many).',
+      body: PasswordChangeBody,
+      response: { 200: PasswordChanged, 400: ErrorWithDetailBody, 429: RateLimitErrorBody },
+    },
+    handler: async (req) => changePassword(ctx, actorOf(req), req.body.current_password, req.body.new_password, req.ip),
+  });
+
+  r.get('/api/vega/sessions', {
+    schema: { tags, summary: "Where you are signed in: your own sessions, the current one marked", response: { 200: SessionList } },
+    handler: async (req) => listSessions(ctx, actorOf(req)),
+  });
+
+  r.post('/api/vega/sessions/revoke', {
+    schema: { tags, summary: 'Sign out one of your sessions', body: SessionRevokeBody, response: { 200: Ok, 404: ErrorBody } },
+    handler: async (req) => revokeSession(ctx, actorOf(req), req.body.id),
+  });
+
+  r.post('/api/vega/sessions/revoke-others', {
+    schema: { tags, summary: 'Sign out every session of yours but this one', response: { 200: SessionsEnded } },
+    handler: async (req) => revokeOtherSessions(ctx, actorOf(req)),
+  });
+}

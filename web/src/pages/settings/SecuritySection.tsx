@@ -1,0 +1,92 @@
+// Your sign-in: change the password (your other sessions end; tokens stay) and where you are
+// signed in, with sign-out for one session or all the others.
+import { useEffect, useState } from 'preact/hooks';
+import { Field, FormError } from '../../components/Field';
+import { ApiError, get, post } from '../../lib/api';
+
+interface SessionInfo { id: string; created_at: string; last_seen_at: string | null; user_agent: string | null; current: boolean }
+const when = (ts: string | null) => (ts ? ts.replace('T', ' ').slice(0, 16) : '—');
+
+/** "Chrome on Android" from a user agent, roughly; the raw string when nothing matches. */
+function device(ua: string | null): string {
+  if (!ua) return 'Unknown browser';
+  const browser = /Firefox\//.test(ua) ? 'Firefox' : /Edg\//.test(ua) ? 'Edge' : /Chrom(e|ium)\//.test(ua) ? 'Chrome' : /Safari\//.test(ua) ? 'Safari' : null;
+  const os = /Android/.test(ua) ? 'Android' : /iPhone|iPad/.test(ua) ? 'iOS' : /Mac OS X/.test(ua) ? 'macOS' : /Windows/.test(ua) ? 'Windows' : /Linux/.test(ua) ? 'Linux' : null;
+  return browser || os ? [browser ?? 'A browser', os && `on ${os}`].filter(Boolean).join(' ') : ua.slice(0, 60);
+}
+
+export function SecuritySection() {
+  const [sessions, setSessions] = useState<SessionInfo[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [pwError, setPwError] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const load = () =>
+    get<{ sessions: SessionInfo[] }>('/api/vega/sessions').then(
+      (r) => setSessions(r.sessions),
+      (e) => setError(e instanceof ApiError ? e.message : 'Could not load your sessions.'),
+    );
+  useEffect(() => void load(), []);
+
+  const act = async (path: string, body?: unknown) => {
+    setError(null);
+    try {
+      await post(path, body);
+      void load();
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : 'Something went wrong.');
+    }
+  };
+  const change = async (e: Event) => {
+    e.preventDefault();
+    setPwError({});
+    setNotice(null);
+    setBusy(true);
+    try {
+      const r = await post<{ message: string }>('/api/vega/password', { current_password: current, new_password: next });
+      setNotice(r.message);
+      setCurrent('');
+      setNext('');
+      void load();
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'wrong_password') setPwError({ current_password: 'That is not your current password.' });
+      else if (err instanceof ApiError && Object.keys(err.fields).length) setPwError(err.fields);
+      else setPwError({ _: err instanceof Error ? err.message : 'Could not change the password.' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section class="card" aria-labelledby="security-h">
+      <h2 id="security-h" style={{ marginTop: 0 }}>Your sign-in</h2>
+      <form onSubmit={change} noValidate aria-label="Change password">
+        <h3>Change password</h3>
+        <Field label="Current password" name="current_password" type="password" autoComplete="current-password" value={current} onValue={setCurrent} error={pwError.current_password} />
+        <Field label="New password (at least 6 characters)" name="new_password" type="password" autoComplete="new-password" value={next} onValue={setNext} error={pwError.new_password} />
+        <FormError error={pwError._} />
+        <button class="btn" type="submit" disabled={busy || !current || next.length < 6}>Change password</button>
+        {notice && <p class="small" role="status">{notice}</p>}
+      </form>
+      <h3>Where you're signed in</h3>
+      {error && <p class="error" role="alert">{error}</p>}
+      {sessions == null ? <p class="muted">Loading…</p> : (
+        <ul class="events" data-testid="sessions">
+          {sessions.map((s) => (
+            <li key={s.id} class="event-head" style={{ padding: '0.3rem 0' }}>
+              <span class="event-what">{device(s.user_agent)}{s.current ? <strong> · this device</strong> : ''}
+                <span class="muted small"> · signed in {when(s.created_at)} · last used {when(s.last_seen_at)}</span></span>
+              {!s.current && <button type="button" class="btn small" onClick={() => act('/api/vega/sessions/revoke', { id: s.id })}>Sign out</button>}
+            </li>
+          ))}
+        </ul>
+      )}
+      {sessions && sessions.length > 1 && (
+        <button type="button" class="btn" onClick={() => act('/api/vega/sessions/revoke-others')}>Sign out everywhere else</button>
+      )}
+    </section>
+  );
+}
