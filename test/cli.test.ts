@@ -80,4 +80,26 @@ describe('tracker CLI on the embedded SQLite store', () => {
     assert.ok(n.n > 80);
     await assert.rejects(tracker('backup', target), (e: any) => /already exists/.test(e.stderr));
   });
+
+  test('import: a dry run, then the import, then the same file again adds nothing; bad input is refused', async () => {
+    const db = new Database(join(dir, 'tracker.db'), { readonly: true });
+    const family = (db.prepare('select id from families order by created_at limit 1').get() as { id: string }).id;
+    const before = (db.prepare('select count(*) n from events where family_id = ?').get(family) as { n: number }).n;
+    db.close();
+    const file = new URL('./fixtures/import/huckleberry.csv', import.meta.url).pathname;
+    const dry = await tracker('import', '--family', family, '--format', 'huckleberry', '--dry-run', file);
+    assert.match(dry.stdout, /^Would import 8 new event\(s\); 0 already there; 3 row\(s\) skipped\./);
+    assert.match(dry.stdout, /skipped csv line 9: milk ml 600 is outside 0–500/);
+    const real = await tracker('import', '--family', family, '--format', 'huckleberry', file);
+    assert.match(real.stdout, /^Imported 8 new event\(s\); 0 already there; 3 row\(s\) skipped\./);
+    const again = await tracker('import', '--family', family, '--format', 'huckleberry', file);
+    assert.match(again.stdout, /^Imported 0 new event\(s\); 8 already there/);
+    const after = new Database(join(dir, 'tracker.db'), { readonly: true });
+    const n = (after.prepare('select count(*) n from events where family_id = ?').get(family) as { n: number }).n;
+    after.close();
+    assert.equal(n, before + 8);
+    await assert.rejects(tracker('import', '--family', family, '--format', 'glow', file), (e: any) => /--format must be one of tracker, babybuddy, huckleberry/.test(e.stderr));
+    await assert.rejects(tracker('import', '--family', 'nope', '--format', 'huckleberry', file), (e: any) => /No family has the id nope/.test(e.stderr));
+    await assert.rejects(tracker('import', '--family', family, '--format', 'babybuddy', file), (e: any) => /is not JSON/.test(e.stderr));
+  });
 });

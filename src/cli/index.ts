@@ -1,10 +1,11 @@
-// tracker serve | migrate | plan | backup | demo  (operations.md: Command-line tool)
+// tracker serve | migrate | plan | backup | demo | import  (operations.md: Command-line tool)
 import { Command, InvalidArgumentError } from 'commander';
 import { serve } from '../main.ts';
 import { migrateCommand } from './migrate.ts';
 import { planCommand } from './plan.ts';
 import { backupCommand } from './backup.ts';
 import { demoCommand } from './demo.ts';
+import { importCommand } from './import.ts';
 
 function positiveInt(v: string): number {
   const n = Number(v);
@@ -44,6 +45,15 @@ program
   .description('create a demo family with realistic history; prints its sign-in and a token')
   .option('--days <n>', 'days of history', positiveInt, 30)
   .action(async (opts: { days: number }) => demoCommand(opts.days));
+
+program
+  .command('import')
+  .description("import a history into a family: this service's export (tracker), Baby Buddy (babybuddy) or Huckleberry's CSV (huckleberry)")
+  .requiredOption('--family <id>', 'the family id (GET /api/me shows it)')
+  .requiredOption('--format <format>', 'tracker, babybuddy or huckleberry')
+  .option('--dry-run', 'report what would be imported and change nothing')
+  .argument('<file>', 'the file to import')
+  .action(async (file: string, opts: { family: string; format: string; dryRun?: boolean }) => importCommand(file, opts));
 
 program.parseAsync(process.argv).catch((err) => {
   console.error(err instanceof Error ? err.message : String(err));

@@ -46,7 +46,7 @@ export function normalCdf(z: number): number {
 }
 
 /** Measurement at z for given LMS (inverse Box-Cox). */
-function valueAtZ(L: number, M: number, S: number, z: number): number {
+export function valueAtZ(L: number, M: number, S: number, z: number): number {
   return L === 0 ? M * Math.exp(S * z) : M * Math.pow(1 + L * S * z, 1 / L);
 }
 

@@ -25,6 +25,7 @@ import { insightRoutes } from './routes/insights.ts';
 import { mcpRoutes } from './routes/mcp.ts';
 import { agentDocRoutes } from './routes/agent-docs.ts';
 import { askRoutes } from './routes/ask.ts';
+import { transferRoutes } from './routes/transfer.ts';
 
 export interface AppOptions {
   /** pino logger options, or false for none (tests) */
@@ -102,6 +103,7 @@ export async function buildApp(ctx: Ctx, opts: AppOptions = {}): Promise<Fastify
   mcpRoutes(app, ctx);
   agentDocRoutes(app, ctx);
   askRoutes(app, ctx);
+  transferRoutes(app, ctx);
   await registerWeb(app);
   await app.ready();
   return app;

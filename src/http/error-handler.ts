@@ -57,7 +57,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status === 413) {
       await drainBody(req);
-      return reply.code(413).send({ error: 'payload_too_large', message: 'The request body is too large (64 KiB at most).' });
+      const limit = req.routeOptions?.bodyLimit ?? 64 * 1024;
+      const size = limit >= 1024 * 1024 ? `${Math.round(limit / (1024 * 1024))} MB` : `${Math.round(limit / 1024)} KiB`;
+      return reply.code(413).send({ error: 'payload_too_large', message: `The request body is too large (${size} at most).` });
     }
     if (status === 415) {
       return reply.code(415).send({ error: 'unsupported_media_type', message: 'Send the body as application/json.' });

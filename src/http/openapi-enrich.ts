@@ -305,6 +305,11 @@ export function enrichDocument(input: any, publicUrl: string, rec: RecordedExamp
       for (const [status, r] of Object.entries<any>(responses)) {
         if (/^2/.test(status) && r.description === 'Default Response') r.description = 'Success';
         // A discovery document declares only its media type: describe the body it is.
+        // A download declared as a string (CSV) is served as its own media type, not JSON.
+        const declared = r.content?.['application/json']?.schema;
+        if (/^2/.test(status) && declared?.type === 'string' && f.produces?.length && !f.produces.some((t) => t.includes('json'))) {
+          r.content = Object.fromEntries(f.produces.map((t) => [t, { schema: { ...declared } }]));
+        }
         if (/^2/.test(status) && !r.content && f.produces?.length) {
           r.content = Object.fromEntries(
             f.produces.map((t) => [t, { schema: t.includes('json') ? { type: 'object', additionalProperties: true } : { type: 'string' } }]),

@@ -58,6 +58,10 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /api/vega/patterns': 'getPatterns',
   'GET /api/vega/measurements': 'listMeasurements',
 
+  'POST /api/vega/import': 'importHistory',
+  'GET /api/vega/export.csv': 'exportEventsCsv',
+  'GET /api/vega/report': 'getReport',
+
   'POST /api/ask': 'askQuestion',
   'GET /api/ask/notes': 'listNotes',
   'POST /api/ask/notes/delete': 'deleteNote',
@@ -87,6 +91,7 @@ export const TAGS: { name: string; description: string }[] = [
   { name: 'Tracker', description: 'Logging events and correcting or reading the family log.' },
   { name: 'Feed timer', description: 'The family’s shared breastfeed timer: start, switch sides, stop (logs one milk event) or cancel.' },
   { name: 'Insights', description: 'Live status, patterns and growth measurements derived from the log.' },
+  { name: 'Import and export', description: 'Bringing a history in from another tracker, the CSV export and the printable report.' },
   { name: 'Question answering', description: "Questions about the family's own log, and remembered notes (paid plan)." },
   { name: 'Analytics', description: 'Anonymous product analytics (allowlisted event names only).' },
 ];

@@ -239,6 +239,24 @@ for (const d of testDatabases()) {
       expect(await req('DELETE', '/api/vega/family', { confirm: 'Free family' }, { token: free.token }), 200, 'delete family');
     });
 
+    test('import, CSV export and report: success and errors', async () => {
+      const tok = { token: admin.token };
+      const csv = 'Type,Start,End,Duration,Start Condition,Start Location,End Condition,Notes\nDiaper,2026-11-20 10:15,,,,,Both,\nPump,2026-11-20 11:00,,,,,,\n';
+      expect(await req('POST', '/api/vega/import', { format: 'huckleberry', dry_run: true, data: csv }, tok), 200, 'import dry run');
+      expect(await req('POST', '/api/vega/import', { format: 'huckleberry', data: csv }, tok), 200, 'import');
+      expect(await req('POST', '/api/vega/import', { format: 'csv', data: csv }, tok), 400, 'import unknown format');
+      expect(await req('POST', '/api/vega/import', { format: 'babybuddy', data: 'text' }, tok), 400, 'import wrong data');
+      expect(await req('POST', '/api/vega/import', { format: 'huckleberry', data: csv }, { token: member.token }), 403, 'import as a member');
+      // first an empty range: the recorded example is the header row, the same on every run
+      expect(await req('GET', '/api/vega/export.csv?from=2020-01-01&to=2020-01-31', undefined, tok), 200, 'csv export, nothing in range');
+      expect(await req('GET', '/api/vega/export.csv?from=2026-11-01&to=2026-11-22', undefined, tok), 200, 'csv export');
+      expect(await req('GET', '/api/vega/export.csv?from=2026-11-22&to=2026-11-01', undefined, tok), 400, 'csv export upside-down range');
+      expect(await req('GET', '/api/vega/export.csv', undefined, { token: member.token }), 403, 'csv export as a member');
+      expect(await req('GET', '/api/vega/report?from=2026-11-15&to=2026-11-22', undefined, tok), 200, 'report');
+      expect(await req('GET', '/api/vega/report?from=2026-10-01&to=2026-11-22', undefined, tok), 400, 'report over 31 days');
+      expect(await req('POST', '/api/vega/import', JSON.stringify({ format: 'huckleberry', data: 'x'.repeat(21 * 1024 * 1024) }), { ...tok, headers: { 'content-type': 'application/json' } }), 413, 'import too large');
+    });
+
     test('every authenticated read without a credential is a documented 401', async () => {
       for (const { method, path, op } of c.ops) {
         if (method === 'GET' && op.responses['401']) expect(await req('GET', path), 401, `${path} without credential`);

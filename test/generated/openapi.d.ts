@@ -985,6 +985,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/vega/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a history (this service’s export, Baby Buddy or Huckleberry); dry_run previews it; one transaction; admin only
+         * @description Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused). The caller must be a family admin.
+         */
+        post: operations["importHistory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vega/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The log as CSV (RFC 4180, UTF-8): one row per event, family-local times, streamed; admin only
+         * @description Needs a bearer token (read scope) or the session cookie. The caller must be a family admin.
+         */
+        get: operations["exportEventsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vega/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The printable report’s data for up to 31 days: feeds, sleep and nappies per day, growth with WHO centiles, new solids and allergens, notes
+         * @description Needs a bearer token (read scope) or the session cookie.
+         */
+        get: operations["getReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1514,6 +1574,136 @@ export interface components {
         };
         NoteDeleteRequest: {
             ts: string;
+        };
+        ImportRequest: {
+            /**
+             * @description tracker: this service's own export object; babybuddy: an object keyed by Baby Buddy endpoint; huckleberry: the text of Huckleberry's CSV export
+             * @enum {string}
+             */
+            format: "tracker" | "babybuddy" | "huckleberry";
+            /** @description true: report what would happen and change nothing */
+            dry_run?: boolean;
+            /** @description the file: an object (tracker, babybuddy) or the CSV text (huckleberry) */
+            data: string | {
+                [key: string]: unknown;
+            };
+        };
+        ImportSkippedRow: {
+            /** @description the CSV line (header = 1), or the 1-based position in its JSON array; 0 for a whole section */
+            line: number;
+            /** @description csv, or the JSON section the row came from */
+            source: string;
+            reason: string;
+        };
+        ImportResult: {
+            format: string;
+            dry_run: boolean;
+            /** @description valid rows per event type (new and already there) */
+            counts: {
+                [key: string]: number;
+            };
+            /** @description earliest valid event, family-local time */
+            first_ts: string | null;
+            last_ts: string | null;
+            /** @description events added (or that would be, on a dry run) */
+            new: number;
+            /** @description events the log already had (same type, time and content) */
+            already_there: number;
+            /** @description every row not imported, with why */
+            skipped: components["schemas"]["ImportSkippedRow"][];
+            /** @description remembered notes (tracker format only) */
+            notes: {
+                new: number;
+                already_there: number;
+            };
+            /** @description saved recipes (tracker format only) */
+            recipes: {
+                new: number;
+                already_there: number;
+            };
+        };
+        Report: {
+            baby_name: string;
+            dob: string;
+            timezone: string;
+            from: string;
+            to: string;
+            generated_at: string;
+            days: {
+                date: string;
+                feeds: {
+                    count: number;
+                    bottle_count: number;
+                    bottle_ml: number;
+                    breastfeed_count: number;
+                    /** @description sum of the logged durations */
+                    breastfeed_minutes: number;
+                };
+                sleep: {
+                    /** @description minutes asleep within the day (a night is split at midnight) */
+                    total_minutes: number;
+                    /** @description the longest single sleep that began that day */
+                    longest_minutes: number;
+                    count: number;
+                };
+                nappies: {
+                    wet: number;
+                    dirty: number;
+                    total: number;
+                };
+                solids: number;
+            }[];
+            totals: {
+                [key: string]: number;
+            };
+            growth: {
+                /** @description null: no WHO centiles (gender not set) */
+                sex: ("boy" | "girl") | null;
+                measurements: {
+                    ts: string;
+                    /** @enum {string} */
+                    type: "weight" | "length";
+                    value: number;
+                    unit: string;
+                    age_days: number;
+                    percentile: number | null;
+                    in_range: boolean;
+                }[];
+                centile_lines: {
+                    weight: {
+                        centile: number;
+                        points: {
+                            age_days: number;
+                            value: number;
+                        }[];
+                    }[];
+                    length: {
+                        centile: number;
+                        points: {
+                            age_days: number;
+                            value: number;
+                        }[];
+                    }[];
+                };
+            };
+            solids: {
+                new_foods: {
+                    food: string;
+                    first_ts: string;
+                    allergens: string[];
+                }[];
+                new_allergens: {
+                    allergen: string;
+                    name: string;
+                    first_ts: string;
+                    food: string;
+                }[];
+            };
+            notes: {
+                ts: string;
+                author: string;
+                note: string;
+            }[];
         };
         Export: {
             exported_at: string;
@@ -3106,6 +3296,90 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
+        };
+    };
+    importHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    exportEventsCsv: {
+        parameters: {
+            query?: {
+                /** @description first day, YYYY-MM-DD, family-local (default: the first event) */
+                from?: string;
+                /** @description last day, YYYY-MM-DD, inclusive (default: the last event) */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the CSV file: a header row, then one row per event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getReport: {
+        parameters: {
+            query: {
+                /** @description first day, YYYY-MM-DD, family-local */
+                from: string;
+                /** @description last day, YYYY-MM-DD, inclusive; at most 31 days after from */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Report"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
 }

@@ -13,6 +13,7 @@ import { SignUp } from './pages/SignUp';
 import { Timeline } from './pages/Timeline';
 import { Settings } from './pages/Settings';
 import { Ask } from './pages/Ask';
+import { Report } from './pages/Report';
 
 const Insights = lazyPage(() => import('./pages/Insights').then((m) => m.Insights));
 const Growth = lazyPage(() => import('./pages/Growth').then((m) => m.Growth));
@@ -26,6 +27,7 @@ const PAGES: Record<string, [string, () => any]> = {
   '/solids': ['Solids', () => <Solids />],
   '/ask': ['Ask', () => <Ask />],
   '/settings': ['Settings', () => <Settings />],
+  '/report': ['Report', () => null],
 };
 const PUBLIC = new Set(['/login', '/signup', '/join']);
 
@@ -66,6 +68,8 @@ export function App() {
   if (path === '/join') return <Join code={query.get('code') ?? ''} />;
   if (s.status !== 'signed-in') return <p class="muted center" aria-busy="true">Loading…</p>;
 
+  // The printable report stands alone: no navigation chrome.
+  if (path === '/report') return <Report query={query} />;
   const page = PAGES[path];
   return (
     <Layout path={path} title={page[0]}>

@@ -6,6 +6,7 @@ import { MembersSection } from './settings/MembersSection';
 import { TokensSection } from './settings/TokensSection';
 import { SecuritySection } from './settings/SecuritySection';
 import { DangerSection } from './settings/DangerSection';
+import { TransferSection } from './settings/TransferSection';
 
 export function Settings() {
   const s = useSession();
@@ -18,6 +19,7 @@ export function Settings() {
       <MembersSection admin={admin} />
       <SecuritySection />
       <TokensSection />
+      <TransferSection admin={admin} />
       <DangerSection admin={admin} />
     </>
   );

@@ -1,0 +1,58 @@
+// Moving history in and out: import from other trackers, CSV export and the printable report.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Ctx } from '../../services/context.ts';
+import { importHistory } from '../../services/import.ts';
+import { exportCsv } from '../../services/csv-export.ts';
+import { buildReport } from '../../services/report.ts';
+import { ErrorBody, ErrorWithDetailBody } from '../../schemas/common.ts';
+import { ImportBody, ImportResult, RangeQuery, Report, ReportQuery } from '../../schemas/transfer.ts';
+import { actorOf } from '../auth.ts';
+
+const tags = ['Import and export'];
+
+/** The import route alone accepts bodies this large (every other route keeps BODY_LIMIT). */
+export const IMPORT_BODY_LIMIT = 20 * 1024 * 1024;
+
+export function transferRoutes(app: FastifyInstance, ctx: Ctx): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/api/vega/import', {
+    bodyLimit: IMPORT_BODY_LIMIT,
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'Import a history (this service’s export, Baby Buddy or Huckleberry); dry_run previews it; one transaction; admin only',
+      body: ImportBody,
+      response: { 200: ImportResult, 400: ErrorWithDetailBody, 403: ErrorBody, 413: ErrorBody },
+    },
+    handler: async (req) => importHistory(ctx, actorOf(req), req.body),
+  });
+
+  r.get('/api/vega/export.csv', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'The log as CSV (RFC 4180, UTF-8): one row per event, family-local times, streamed; admin only',
+      querystring: RangeQuery,
+      produces: ['text/csv'],
+      response: { 200: z.string().describe('the CSV file: a header row, then one row per event'), 400: ErrorWithDetailBody, 403: ErrorBody },
+    },
+    handler: async (req, reply) => {
+      const { stream, filename } = await exportCsv(ctx, actorOf(req), req.query);
+      reply.header('Content-Disposition', `attachment; filename="${filename}"`);
+      return reply.type('text/csv; charset=utf-8').send(stream as never);
+    },
+  });
+
+  r.get('/api/vega/report', {
+    schema: {
+      tags,
+      summary: 'The printable report’s data for up to 31 days: feeds, sleep and nappies per day, growth with WHO centiles, new solids and allergens, notes',
+      querystring: ReportQuery,
+      response: { 200: Report, 400: ErrorWithDetailBody },
+    },
+    handler: async (req) => buildReport(ctx, actorOf(req), req.query),
+  });
+}

@@ -1,0 +1,102 @@
+// Import, CSV export and the printable report: request and response shapes.
+import { z } from 'zod';
+import { DateString } from './common.ts';
+
+export const ImportBody = z
+  .strictObject({
+    format: z.enum(['tracker', 'babybuddy', 'huckleberry']).describe("tracker: this service's own export object; babybuddy: an object keyed by Baby Buddy endpoint; huckleberry: the text of Huckleberry's CSV export"),
+    dry_run: z.boolean().optional().describe('true: report what would happen and change nothing'),
+    data: z
+      .union([z.string(), z.record(z.string(), z.unknown())])
+      .describe('the file: an object (tracker, babybuddy) or the CSV text (huckleberry)'),
+  })
+  .meta({ id: 'ImportRequest' });
+
+export const SkippedRow = z
+  .object({
+    line: z.number().int().describe('the CSV line (header = 1), or the 1-based position in its JSON array; 0 for a whole section'),
+    source: z.string().describe('csv, or the JSON section the row came from'),
+    reason: z.string(),
+  })
+  .meta({ id: 'ImportSkippedRow' });
+
+const NewAndOld = z.object({ new: z.number().int(), already_there: z.number().int() });
+
+export const ImportResult = z
+  .object({
+    format: z.string(),
+    dry_run: z.boolean(),
+    counts: z.record(z.string(), z.number().int()).describe('valid rows per event type (new and already there)'),
+    first_ts: z.string().nullable().describe('earliest valid event, family-local time'),
+    last_ts: z.string().nullable(),
+    new: z.number().int().describe('events added (or that would be, on a dry run)'),
+    already_there: z.number().int().describe('events the log already had (same type, time and content)'),
+    skipped: z.array(SkippedRow).describe('every row not imported, with why'),
+    notes: NewAndOld.describe('remembered notes (tracker format only)'),
+    recipes: NewAndOld.describe('saved recipes (tracker format only)'),
+  })
+  .meta({ id: 'ImportResult' });
+
+export const RangeQuery = z.object({
+    from: DateString.optional().describe('first day, YYYY-MM-DD, family-local (default: the first event)'),
+    to: DateString.optional().describe('last day, YYYY-MM-DD, inclusive (default: the last event)'),
+  });
+
+export const ReportQuery = z.object({
+  from: DateString.describe('first day, YYYY-MM-DD, family-local'),
+  to: DateString.describe('last day, YYYY-MM-DD, inclusive; at most 31 days after from'),
+});
+
+const ReportDay = z.object({
+  date: z.string(),
+  feeds: z.object({
+    count: z.number().int(),
+    bottle_count: z.number().int(),
+    bottle_ml: z.number(),
+    breastfeed_count: z.number().int(),
+    breastfeed_minutes: z.number().int().describe('sum of the logged durations'),
+  }),
+  sleep: z.object({
+    total_minutes: z.number().int().describe('minutes asleep within the day (a night is split at midnight)'),
+    longest_minutes: z.number().int().describe('the longest single sleep that began that day'),
+    count: z.number().int(),
+  }),
+  nappies: z.object({ wet: z.number().int(), dirty: z.number().int(), total: z.number().int() }),
+  solids: z.number().int(),
+});
+
+export const Report = z
+  .object({
+    baby_name: z.string(),
+    dob: z.string(),
+    timezone: z.string(),
+    from: z.string(),
+    to: z.string(),
+    generated_at: z.string(),
+    days: z.array(ReportDay),
+    totals: z.record(z.string(), z.number()),
+    growth: z.object({
+      sex: z.enum(['boy', 'girl']).nullable().describe('null: no WHO centiles (gender not set)'),
+      measurements: z.array(
+        z.object({
+          ts: z.string(),
+          type: z.enum(['weight', 'length']),
+          value: z.number(),
+          unit: z.string(),
+          age_days: z.number().int(),
+          percentile: z.number().nullable(),
+          in_range: z.boolean(),
+        }),
+      ),
+      centile_lines: z.object({
+        weight: z.array(z.object({ centile: z.number(), points: z.array(z.object({ age_days: z.number(), value: z.number() })) })),
+        length: z.array(z.object({ centile: z.number(), points: z.array(z.object({ age_days: z.number(), value: z.number() })) })),
+      }),
+    }),
+    solids: z.object({
+      new_foods: z.array(z.object({ food: z.string(), first_ts: z.string(), allergens: z.array(z.string()) })),
+      new_allergens: z.array(z.object({ allergen: z.string(), name: z.string(), first_ts: z.string(), food: z.string() })),
+    }),
+    notes: z.array(z.object({ ts: z.string(), author: z.string(), note: z.string() })),
+  })
+  .meta({ id: 'Report' });

@@ -1,0 +1,117 @@
+// Bring history in (admin: a file from Baby Buddy, Huckleberry or this app, previewed with a dry
+// run before anything is saved), take it out as CSV (admin), and open the printable report.
+import { useState } from 'preact/hooks';
+import { api, ApiError } from '../../lib/api';
+
+interface ImportResult {
+  counts: Record<string, number>;
+  first_ts: string | null;
+  last_ts: string | null;
+  new: number;
+  already_there: number;
+  skipped: { line: number; source: string; reason: string }[];
+}
+
+const FORMATS: [string, string][] = [
+  ['babybuddy', 'Baby Buddy (JSON from its API)'],
+  ['huckleberry', 'Huckleberry (CSV export)'],
+  ['tracker', 'Baby Tracker export (JSON)'],
+];
+
+const isoDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+export function TransferSection({ admin }: { admin: boolean }) {
+  const [format, setFormat] = useState('babybuddy');
+  const [data, setData] = useState<unknown>(null);
+  const [fileName, setFileName] = useState('');
+  const [preview, setPreview] = useState<ImportResult | null>(null);
+  const [done, setDone] = useState<ImportResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const today = new Date();
+  const [from, setFrom] = useState(isoDay(new Date(today.getTime() - 13 * 86400000)));
+  const [to, setTo] = useState(isoDay(today));
+
+  const pick = async (e: Event) => {
+    const file = (e.currentTarget as HTMLInputElement).files?.[0];
+    setPreview(null);
+    setDone(null);
+    setError(null);
+    if (!file) return;
+    setFileName(file.name);
+    const text = await file.text();
+    if (format === 'huckleberry') return setData(text);
+    try {
+      setData(JSON.parse(text));
+    } catch {
+      setData(null);
+      setError('That file is not JSON. Pick the JSON file, or choose the Huckleberry format for a CSV.');
+    }
+  };
+  const run = async (dryRun: boolean) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await api<ImportResult>('POST', '/api/vega/import', { format, dry_run: dryRun, data });
+      if (dryRun) setPreview(r);
+      else {
+        setDone(r);
+        setPreview(null);
+      }
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'The import did not go through.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section class="card" aria-labelledby="transfer-h">
+      <h2 id="transfer-h" style={{ marginTop: 0 }}>Import, CSV and report</h2>
+      <h3>Report for a health visitor or doctor</h3>
+      <div class="row" style={{ display: 'flex', gap: '.5rem', flexWrap: 'wrap', alignItems: 'end' }}>
+        <label>From <input type="date" value={from} onInput={(e) => setFrom((e.currentTarget as HTMLInputElement).value)} /></label>
+        <label>To <input type="date" value={to} onInput={(e) => setTo((e.currentTarget as HTMLInputElement).value)} /></label>
+        <a class="btn" href={`/report?from=${from}&to=${to}`} id="open-report">Open report</a>
+        {admin && <a class="btn" href={`/api/vega/export.csv?from=${from}&to=${to}`} download id="csv-download">Download CSV</a>}
+      </div>
+      <p class="muted small">The report covers up to 31 days and prints on A4 or Letter.</p>
+      {admin && (
+        <>
+          <h3>Import history</h3>
+          <div class="field">
+            <label for="import-format">From</label>
+            <select id="import-format" value={format} onChange={(e) => { setFormat((e.currentTarget as HTMLSelectElement).value); setPreview(null); setData(null); setFileName(''); }}>
+              {FORMATS.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
+            </select>
+          </div>
+          <div class="field">
+            <label for="import-file">File</label>
+            <input id="import-file" type="file" accept={format === 'huckleberry' ? '.csv,text/csv' : '.json,application/json'} onChange={pick} />
+          </div>
+          <button type="button" class="btn" disabled={busy || data === null} onClick={() => run(true)} id="import-preview">Preview</button>
+          {error && <p class="error" role="alert">{error}</p>}
+          {preview && (
+            <div id="import-preview-result" aria-live="polite">
+              <p class="small">
+                {fileName}: {preview.new} new event{preview.new === 1 ? '' : 's'}, {preview.already_there} already in the log
+                {preview.first_ts ? `, from ${preview.first_ts.replace('T', ' ').slice(0, 16)} to ${preview.last_ts!.replace('T', ' ').slice(0, 16)}` : ''}.
+              </p>
+              <ul class="small">{Object.entries(preview.counts).map(([k, n]) => <li key={k}>{k}: {n}</li>)}</ul>
+              {preview.skipped.length > 0 && (
+                <details>
+                  <summary>{preview.skipped.length} row{preview.skipped.length === 1 ? '' : 's'} will be skipped</summary>
+                  <ul class="small">{preview.skipped.slice(0, 200).map((s) => <li key={`${s.source}${s.line}${s.reason}`}>{s.source} line {s.line}: {s.reason}</li>)}</ul>
+                </details>
+              )}
+              <button type="button" class="btn primary" disabled={busy || preview.new === 0} onClick={() => run(false)} id="import-confirm">
+                Import {preview.new} event{preview.new === 1 ? '' : 's'}
+              </button>
+            </div>
+          )}
+          {done && <p class="small" role="status">Imported {done.new} event{done.new === 1 ? '' : 's'} ({done.already_there} were already there).</p>}
+        </>
+      )}
+    </section>
+  );
+}
