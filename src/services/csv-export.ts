@@ -1,5 +1,5 @@
 // The family's log as CSV (RFC 4180, UTF-8): one row per event, a header naming every column,
-// family-local timestamps. Events are read in pages and streamed through csv-stringify, so a
+// family-local timestamps. Events are read in pages (event-pages.ts) and streamed through csv-stringify, so a
 // long history is never held in memory at once.
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
@@ -9,7 +9,8 @@ import { requireAdmin, type Actor } from './actor.ts';
 import { loadFamily } from './family-row.ts';
 import { badRequest } from '../errors.ts';
 import { dayBounds, localDateOf } from '../domain/time.ts';
-import { EVENT_COLUMNS, toLogEvent } from './event-rows.ts';
+import { toLogEvent } from './event-rows.ts';
+import { eventPages } from './event-pages.ts';
 
 export const CSV_COLUMNS = [
   'id', 'date', 'time', 'timestamp', 'type', 'author', 'ml', 'side', 'duration_min', 'kind', 'foods', 'meal_type', 'kg', 'cm', 'ug', 'note', 'reactions',
@@ -33,15 +34,7 @@ export async function exportCsv(ctx: Ctx, actor: Actor, range: CsvRange): Promis
   const hi = range.to ? dayBounds(range.to, zone)[1] : Number.MAX_SAFE_INTEGER;
 
   async function* rows() {
-    // keyset pages on (at, seq): stable even if events are logged meanwhile
-    let after: { at: number; seq: number } | null = null;
-    for (;;) {
-      let q = scope.selectFrom('events').select([...EVENT_COLUMNS, 'seq']).where('at', '>=', lo).where('at', '<', hi);
-      if (after) {
-        const a = after;
-        q = q.where((eb) => eb.or([eb('at', '>', a.at), eb.and([eb('at', '=', a.at), eb('seq', '>', a.seq)])]));
-      }
-      const page = await q.orderBy('at').orderBy('seq').limit(PAGE).execute();
+    for await (const page of eventPages(scope, lo, hi, PAGE)) {
       for (const r of page) {
         const e = toLogEvent(r);
         yield [
@@ -50,9 +43,6 @@ export async function exportCsv(ctx: Ctx, actor: Actor, range: CsvRange): Promis
           e.reactions?.map((x) => `${x.emoji} ${x.username}`).join('; ') ?? null,
         ];
       }
-      if (page.length < PAGE) return;
-      const last = page[page.length - 1];
-      after = { at: Number(last.at), seq: Number(last.seq) };
     }
   }
 
