@@ -1,4 +1,5 @@
 // Every environment variable the service reads, parsed and validated once (operations.md).
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const schema = z.object({
@@ -13,7 +14,16 @@ const schema = z.object({
   ASK_LLM_MODEL: z.string().optional(),
   ASK_LLM_API_KEY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z.string().default('false'),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .refine((v) => v.trim() !== 'true', {
+      message:
+        "'true' would believe any X-Forwarded-For header, so any client could choose its own address and slip past the per-address limits. Give the number of proxies in front of the service (e.g. 1) or their addresses (e.g. 127.0.0.1,10.0.0.0/8)",
+    })
+    .refine((v) => parseTrustProxy(v) !== null, { message: 'must be false, a hop count (1, 2, …) or comma-separated proxy addresses or CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8)' }),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(0).default(5),
   MCP_ALLOWED_ORIGINS: z
     .string()
     .default('')
@@ -33,8 +43,12 @@ export interface Config {
   askMonthlyLimit: number;
   llm: { url: string; model: string; apiKey?: string } | null;
   logLevel: string;
-  /** fastify's trustProxy: whose X-Forwarded-For to believe for the client address */
-  trustProxy: boolean | string;
+  /** fastify's trustProxy: false, a hop count, or the trusted proxies' addresses (never `true`) */
+  trustProxy: false | number | string[];
+  /** requests per minute per credential on /api and /mcp (0 = no limit) */
+  rateLimitPerMinute: number;
+  /** sign-ups per hour per client address (0 = no limit) */
+  signupLimitPerHour: number;
   /** browser origins besides the service's own that may call /mcp (CORS) */
   mcpAllowedOrigins: string[];
 }
@@ -52,11 +66,29 @@ function parseOrigins(v: string): string[] | null {
   return items;
 }
 
-/** 'true' (any proxy), 'false' (none), or a comma-separated list of proxy addresses/CIDRs. */
-function parseTrustProxy(v: string): boolean | string {
-  if (v === 'true') return true;
-  if (v === 'false' || v === '') return false;
-  return v;
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY's list */
+const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address or CIDR range (10.0.0.0/8, fd00::/8) or one of proxy-addr's range names. */
+function isAddressOrRange(item: string): boolean {
+  if (RANGE_NAMES.has(item)) return true;
+  const [addr, bits, extra] = item.split('/');
+  const family = isIP(addr);
+  if (family === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * 'false' (no proxy), a hop count ('1': believe the last hop of X-Forwarded-For), or a list of
+ * trusted proxy addresses; null when it is none of these. 'true' is refused by the schema.
+ */
+export function parseTrustProxy(v: string): false | number | string[] | null {
+  const t = v.trim();
+  if (t === 'false' || t === '' || t === '0') return false;
+  if (/^\d+$/.test(t)) return Number(t) <= 10 ? Number(t) : null;
+  const items = t.split(',').map((x) => x.trim()).filter(Boolean);
+  return items.length > 0 && items.every(isAddressOrRange) ? items : null;
 }
 
 export class ConfigError extends Error {}
@@ -82,7 +114,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     askMonthlyLimit: e.ASK_MONTHLY_LIMIT,
     llm: e.ASK_LLM_URL ? { url: e.ASK_LLM_URL, model: e.ASK_LLM_MODEL ?? 'gpt-4o-mini', apiKey: e.ASK_LLM_API_KEY } : null,
     logLevel: e.LOG_LEVEL,
-    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    signupLimitPerHour: e.SIGNUP_LIMIT_PER_HOUR,
     mcpAllowedOrigins: parseOrigins(e.MCP_ALLOWED_ORIGINS) ?? [],
   };
 }

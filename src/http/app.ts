@@ -6,11 +6,14 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Ctx } from '../services/context.ts';
+import type { Config } from '../config.ts';
 import { zodValidatorCompiler } from './validation.ts';
 import { registerJsonParser, BODY_LIMIT } from './json-parser.ts';
 import { registerErrorHandler } from './error-handler.ts';
 import { registerAuth } from './auth.ts';
 import { registerIdempotency } from './idempotency.ts';
+import { registerRateLimit } from './rate-limit.ts';
+import { registerSecurityLog } from './security-log.ts';
 import { registerDocs } from './docs.ts';
 import { registerWeb } from './web.ts';
 import { sessionRoutes } from './routes/session.ts';
@@ -27,6 +30,13 @@ import { agentDocRoutes } from './routes/agent-docs.ts';
 import { askRoutes } from './routes/ask.ts';
 import { transferRoutes } from './routes/transfer.ts';
 
+const REQUEST_TIMEOUT_MS = 30_000;
+
+/** A hop count N believes the last N entries of X-Forwarded-For (proxy-addr's hop numbering). */
+function trustProxyOption(t: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof t === 'number' ? (_address, hop) => hop < t : t;
+}
+
 export interface AppOptions {
   /** pino logger options, or false for none (tests) */
   logger?: boolean | Record<string, unknown>;
@@ -41,8 +51,11 @@ export async function buildApp(ctx: Ctx, opts: AppOptions = {}): Promise<Fastify
     bodyLimit: BODY_LIMIT,
     // Behind a reverse proxy set TRUST_PROXY, or every client shares the proxy's address in
     // the sign-in throttles.
-    trustProxy: ctx.config.trustProxy,
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
+    // A request whose headers and body take longer than this to arrive is cut off (slow
+    // clients holding connections open); answers may take as long as they need.
+    requestTimeout: REQUEST_TIMEOUT_MS,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(zodValidatorCompiler);
@@ -75,6 +88,7 @@ export async function buildApp(ctx: Ctx, opts: AppOptions = {}): Promise<Fastify
 
   registerErrorHandler(app);
   registerAuth(app, ctx);
+  await registerRateLimit(app, ctx.config.rateLimitPerMinute);
   registerIdempotency(app, ctx);
 
   app.addHook('onResponse', async (req, reply) => {
@@ -89,6 +103,8 @@ export async function buildApp(ctx: Ctx, opts: AppOptions = {}): Promise<Fastify
       'request',
     );
   });
+
+  registerSecurityLog(app);
 
   await registerDocs(app, () => ctx.config.publicUrl);
   discoveryRoutes(app, ctx);

@@ -6,7 +6,7 @@ import { AppError, conflict, notFound } from '../errors.ts';
 import type { JoinInput, OnboardInput } from '../schemas/account.ts';
 import { dummyPasswordHash, hashPassword, sha256, verifyPassword } from './secrets.ts';
 import { createSession, endSession } from './sessions.ts';
-import { checkSignup, claimLoginAttempt, recordSignupFailure, refundLoginAttempt } from './throttle.ts';
+import { checkSignup, claimLoginAttempt, claimSignup, recordSignupFailure, refundLoginAttempt } from './throttle.ts';
 import { validateDob } from './profile-rules.ts';
 
 export interface SignedIn {
@@ -33,6 +33,7 @@ async function emailTaken(ctx: Ctx, email: string): Promise<boolean> {
 
 export async function onboard(ctx: Ctx, input: OnboardInput, ip: string): Promise<SignedIn> {
   await checkSignup(ctx, ip);
+  await claimSignup(ctx, ip);
   const now = ctx.clock();
   const timezone = input.timezone ?? 'Europe/London';
   validateDob(input.dob, timezone, now);

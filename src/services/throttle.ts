@@ -1,12 +1,17 @@
 // Guessing protection for sign-in, sign-up and joining: failed attempts are counted per
-// account and per client address; past the limit the caller gets 429 with Retry-After.
+// (account, client address) and per address; past the limit the caller gets 429 with
+// Retry-After. Not per account alone: then anyone, anywhere, could lock the owner out by
+// typing wrong passwords for their email. Buckets name the account by a hash, never the email.
 import { AppError } from '../errors.ts';
 import type { Ctx } from './context.ts';
 import { bumpCounter, peekCounter, refundCounter } from './counters.ts';
+import { sha256 } from './secrets.ts';
+import { isLoopback } from '../domain/addresses.ts';
 
 const WINDOW_MS = 15 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
 export const LIMITS = {
-  /** failed sign-in attempts for one email in 15 minutes */
+  /** failed sign-in attempts for one email from one address in 15 minutes */
   loginPerAccount: 10,
   /** failed sign-ins from one address in 15 minutes */
   loginPerAddress: 50,
@@ -30,8 +35,10 @@ async function check(ctx: Ctx, bucket: string, limit: number): Promise<void> {
  * Counts a sign-in attempt before the (slow) password check, so parallel guesses cannot all
  * slip through before any is counted; past either limit the attempt is refused.
  */
+const accountAt = (email: string, ip: string) => `login:acct:${sha256(`${email}\n${ip}`)}`;
+
 export async function claimLoginAttempt(ctx: Ctx, email: string, ip: string): Promise<void> {
-  const acct = await bumpCounter(ctx, `login:acct:${email}`, WINDOW_MS);
+  const acct = await bumpCounter(ctx, accountAt(email, ip), WINDOW_MS);
   const addr = await bumpCounter(ctx, `login:ip:${ip}`, WINDOW_MS);
   if (acct.count > LIMITS.loginPerAccount || addr.count > LIMITS.loginPerAddress) {
     throw tooMany(Math.max(acct.resetInMs, addr.resetInMs));
@@ -40,7 +47,7 @@ export async function claimLoginAttempt(ctx: Ctx, email: string, ip: string): Pr
 
 /** A successful sign-in does not count against the limits. */
 export async function refundLoginAttempt(ctx: Ctx, email: string, ip: string): Promise<void> {
-  await refundCounter(ctx, `login:acct:${email}`, WINDOW_MS);
+  await refundCounter(ctx, accountAt(email, ip), WINDOW_MS);
   await refundCounter(ctx, `login:ip:${ip}`, WINDOW_MS);
 }
 
@@ -49,6 +56,19 @@ export async function refundLoginAttempt(ctx: Ctx, email: string, ip: string): P
 // families signing up in numbers from one address (a school, a test suite) are not slowed.
 export async function checkSignup(ctx: Ctx, ip: string): Promise<void> {
   await check(ctx, `signup:ip:${ip}`, LIMITS.signupFailuresPerAddress);
+}
+
+/**
+ * New families per client address: SIGNUP_LIMIT_PER_HOUR (default 5) in each hour. Each
+ * sign-up costs a password hash and a family, so a script must not create them in bulk. The
+ * server's own machine is not limited: with the default HOST (127.0.0.1) that is every client,
+ * which is the operator; behind a proxy, set TRUST_PROXY so clients are told apart.
+ */
+export async function claimSignup(ctx: Ctx, ip: string): Promise<void> {
+  const limit = ctx.config.signupLimitPerHour;
+  if (limit === 0 || isLoopback(ip)) return;
+  const s = await bumpCounter(ctx, `signup:new:${ip}`, HOUR_MS);
+  if (s.count > limit) throw tooMany(s.resetInMs);
 }
 
 export async function recordSignupFailure(ctx: Ctx, ip: string): Promise<void> {
