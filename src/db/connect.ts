@@ -1,6 +1,6 @@
 // Opens the database named by DATABASE_URL: the embedded SQLite store or PostgreSQL, behind
 // one Kysely instance so that every query and migration is the same code on both.
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import SQLite from 'better-sqlite3';
@@ -55,12 +55,34 @@ function withStatementCache(db: SQLite.Database): SQLite.Database {
   });
 }
 
+/**
+ * A family's log is private: the database file is created readable by its owner only (0600),
+ * and an existing one is narrowed to that. SQLite gives the -wal and -shm files the main
+ * file's permissions, so they follow.
+ */
+export function createPrivately(path: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  if (!existsSync(path)) closeSync(openSync(path, 'a', 0o600));
+  chmodSync(path, 0o600);
+}
+
+/**
+ * After a large deletion (a family), fold the WAL back into the file and empty it, so the
+ * deleted pages (zeroed by secure_delete) replace the old copies the WAL still held.
+ */
+export function forgetDeletedPages(db: Db): void {
+  db.sqlite?.pragma('wal_checkpoint(TRUNCATE)');
+}
+
+const PG_CONNECT_TIMEOUT_MS = 5_000;
+const PG_STATEMENT_TIMEOUT_MS = 15_000;
+
 export function connect(url: string): Db {
   const { dialect, target } = parseDatabaseUrl(url);
   if (dialect === 'sqlite') {
     const memory = target === ':memory:';
     const path = memory ? ':memory:' : resolve(target);
-    if (!memory) mkdirSync(dirname(path), { recursive: true });
+    if (!memory) createPrivately(path);
     const handle = new SQLite(path);
     // WAL: readers never block the writer; synchronous=FULL: an acknowledged write survives
     // the process (and the machine) being killed; busy_timeout: concurrent CLI use waits.
@@ -68,6 +90,8 @@ export function connect(url: string): Db {
     handle.pragma('synchronous = FULL');
     handle.pragma('foreign_keys = ON');
     handle.pragma('busy_timeout = 5000');
+    // Deleted rows are overwritten with zeros, not left readable in free pages of the file.
+    handle.pragma('secure_delete = ON');
     const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(handle) }) });
     return {
       kysely,
@@ -87,7 +111,16 @@ export function connect(url: string): Db {
       return (pg.types.getTypeParser as any)(oid, format);
     },
   };
-  const pool = new pg.Pool({ connectionString: target, max: 10, types });
+  // Bounded waits: a request finds out within seconds that the database is away (503) rather
+  // than hanging; a runaway statement is cancelled by the server.
+  const pool = new pg.Pool({
+    connectionString: target,
+    max: 10,
+    types,
+    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    statement_timeout: PG_STATEMENT_TIMEOUT_MS,
+    query_timeout: PG_STATEMENT_TIMEOUT_MS + 5_000,
+  });
   // An idle connection that the server ends (a restart, a failover, an admin terminating it)
   // emits 'error' on the pool; unhandled, that would crash the process. The pool drops the
   // client and opens a new one on the next query, so noting it is enough.

@@ -3,6 +3,11 @@
 // nothing (no stack, no SQL) for bugs.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
+
+export function databaseUnavailable(): AppError {
+  return new AppError(503, 'database_unavailable', 'The database is not answering. Try again in a moment.', { retry_after: 5 });
+}
 import { detailToMessage, issuesToDetail, type RequestValidationError } from './validation.ts';
 
 function send401(reply: FastifyReply) {
@@ -11,7 +16,7 @@ function send401(reply: FastifyReply) {
 
 export function renderAppError(err: AppError, reply: FastifyReply) {
   if (err.status === 401) send401(reply);
-  if (err.status === 429 && typeof err.extra.retry_after === 'number') reply.header('Retry-After', String(err.extra.retry_after));
+  if ((err.status === 429 || err.status === 503) && typeof err.extra.retry_after === 'number') reply.header('Retry-After', String(err.extra.retry_after));
   return reply.code(err.status).send({ error: err.code, message: err.message, ...err.extra });
 }
 
@@ -66,6 +71,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ error: error.code?.toLowerCase() ?? 'bad_request', message: error.message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      req.log.warn({ code: (error as { code?: string }).code ?? null }, 'database unavailable');
+      return renderAppError(databaseUnavailable(), reply);
     }
     req.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ error: 'internal_error', message: 'Something went wrong on our side. Please try again.' });

@@ -29,6 +29,10 @@ export const RateLimitErrorBody = ErrorBody.extend({
   retry_after: z.number().int().min(1).describe('seconds to wait; also sent as the Retry-After header'),
 }).meta({ id: 'RateLimitError' });
 
+export const UnavailableErrorBody = ErrorBody.extend({
+  retry_after: z.number().int().min(1).describe('seconds to wait; also sent as the Retry-After header'),
+}).meta({ id: 'UnavailableError' });
+
 export const ValidationErrorBody = z
   .object({ detail: z.array(ValidationIssue) })
   .meta({ id: 'ValidationError' });

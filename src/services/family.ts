@@ -1,4 +1,5 @@
 // The family: its members, invites for new caregivers, and deleting it all.
+import { forgetDeletedPages } from '../db/connect.ts';
 import { randomUUID } from 'node:crypto';
 import type { Ctx } from './context.ts';
 import { scopeOf } from './context.ts';
@@ -62,6 +63,8 @@ export async function deleteFamily(ctx: Ctx, actor: Actor, confirm: string) {
     throw badRequest(`To delete the family, confirm must be exactly the family's name ('${name}').`, 'confirm_mismatch');
   }
   await scope.deleteFamily().execute();
+  // Gone means gone: the deleted rows were zeroed in place (secure_delete); empty the WAL too.
+  forgetDeletedPages(ctx.db);
   return { ok: true, deleted: family.id };
 }
 

@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Me } from '../../schemas/account.ts';
-import { ErrorBody, Ok, RateLimitErrorBody } from '../../schemas/common.ts';
+import { ErrorBody, Ok, RateLimitErrorBody, UnavailableErrorBody } from '../../schemas/common.ts';
+import { databaseAnswers } from '../../db/ping.ts';
+import { databaseUnavailable } from '../error-handler.ts';
 import { recordAnalytics } from '../../services/analytics.ts';
 import { loadFamily } from '../../services/family-row.ts';
 import { scopeOf, type Ctx } from '../../services/context.ts';
@@ -25,8 +27,17 @@ export function discoveryRoutes(app: FastifyInstance, ctx: Ctx): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/health', {
     config: { auth: 'none' },
-    schema: { tags: ['Discovery'], summary: 'Liveness', security: [], response: { 200: Ok } },
-    handler: async () => ({ ok: true as const }),
+    schema: {
+      tags: ['Discovery'],
+      summary: 'Health: 200 when the service and its database answer',
+      description: 'A load balancer can take the instance out of service on 503 (the database did not answer within 2 seconds).',
+      security: [],
+      response: { 200: Ok, 503: UnavailableErrorBody },
+    },
+    handler: async () => {
+      if (!(await databaseAnswers(ctx.db))) throw databaseUnavailable();
+      return { ok: true as const };
+    },
   });
 
   r.get('/api', {
