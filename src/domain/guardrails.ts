@@ -118,7 +118,7 @@ const MEDICATION: RegExp[] = [
   /\bcream for\b/,
 ];
 
-const SUPPLEMENT_WORD = /\b(vitamin|vitamins|vit d|vitd|vitamin d|iron|multivitamin|supplements?|drops|probiotics?|fluoride)\b/;
+export const SUPPLEMENT_WORD = /\b(vitamin|vitamins|vit d|vitd|vitamin d|iron|multivitamin|supplements?|drops|probiotics?|fluoride)\b/;
 // "should I give", "how much … to give", "is 10 µg too much": asking for a dose, not the log.
 const DOSING_SHAPE =
   /\b(should|shall|can|could|do|may|must) (i|we|you|she|he|they|baby)\b[^?]*\b(give|giving|take|taking|have|use|offer|start|stop)\b|\bhow (much|many)\b[^?]*\b(to give|to take|should|can|do i give|do we give|does (she|he|a baby) need|is safe|needs?)\b|\btoo (much|many|little)\b|\b(max|maximum|safe|recommended) (amount|dose|daily|limit)\b|\bis it safe\b|\boverdo\b/;
@@ -151,7 +151,7 @@ const SYMPTOMS: RegExp[] = [
 ];
 
 // Conditions someone might want diagnosed.
-const CONDITIONS =
+export const CONDITIONS =
   /\b(reflux|gerd|gord|colic|colicky|allerg(y|ies|ic)|intoleran\w*|cmpa|lactose|jaundice\w*|eczema|tongue ?tie|thrush|autis\w*|adhd|delay(ed)?|failure to thrive|underweight|overweight|teething|infection|ill|sick|unwell|poorly|dehydrated|constipated|asthma|croup|meningitis|sepsis|uti|ear infection|milk protein)\b/;
 // "Does/did she have …" is also how log questions are phrased ("how many feeds did she
 // have"), so it only counts as a diagnosis request outside a log-shaped question.
@@ -218,7 +218,7 @@ export function classify(question: string): GuardrailRule | null {
   return null;
 }
 
-function mentionsDrug(q: string): boolean {
+export function mentionsDrug(q: string): boolean {
   if (/\b(oral rehydration|gripe water|teething (gel|powder)s?)\b/.test(q)) return true;
   for (const w of q.split(/[^a-z0-9]+/)) {
     if (!w) continue;

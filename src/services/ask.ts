@@ -7,6 +7,7 @@ import { requireScope, type Actor } from './actor.ts';
 import { AppError } from '../errors.ts';
 import type { UsageLimit } from '../schemas/ask.ts';
 import { checkGuardrails } from '../domain/guardrails.ts';
+import { checkModelAnswer } from '../domain/answer-guardrail.ts';
 import { answerQuestion, ANSWER_WINDOW_DAYS, ANSWERER_MODEL, buildLlmContext, type AnswerContext } from '../domain/answerer/index.ts';
 import { LLM_SYSTEM_PROMPT } from '../domain/answerer/context.ts';
 import { addDays, dayBounds, localDateOf } from '../domain/time.ts';
@@ -142,11 +143,19 @@ async function answer(ctx: Ctx, actor: Actor, family: FamilyRow, now: number, qu
   let text = builtin.answer;
   let model: string = ANSWERER_MODEL;
   let contextUsed = builtin.answered;
+  let guardrail: string | null = null;
   if (ctx.config.llm) {
     try {
       text = await askLlm({ ...ctx.config.llm, timeoutMs: LLM_TIMEOUT_MS }, LLM_SYSTEM_PROMPT, buildLlmContext(actx), question);
       model = ctx.config.llm.model;
       contextUsed = true;
+      // What the model wrote passes the guardrail a question does: a dose or a diagnosis in
+      // its text is replaced by the safe answer (the model is still named: it was asked).
+      const hit = checkModelAnswer(text, childProfile(family).region);
+      if (hit) {
+        text = hit.answer;
+        guardrail = hit.rule;
+      }
     } catch {
       // The built-in answer stands: a model that is down or slow must not leave a parent without one.
     }
@@ -156,7 +165,7 @@ async function answer(ctx: Ctx, actor: Actor, family: FamilyRow, now: number, qu
     reply: text,
     model,
     context_used: contextUsed,
-    guardrail: null,
+    guardrail,
     usage_limit: await usage(ctx, family, now),
     saved_notes: builtin.notes_used,
   };

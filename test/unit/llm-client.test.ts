@@ -56,10 +56,10 @@ describe('askLlm', () => {
     assert.equal(last.auth, 'Bearer sk-test');
     assert.equal(last.body.model, 'tiny');
     assert.equal(last.body.messages[0]!.role, 'system');
-    assert.ok(last.body.messages[0]!.content.startsWith('SYSTEM'));
-    assert.match(last.body.messages[0]!.content, /<log>\nCONTEXT\n<\/log>$/, 'the log is data between markers in the system message');
-    assert.equal(last.body.messages.filter((m) => m.role === 'user').length, 1, 'only the question speaks as the user');
-    assert.equal(last.body.messages[last.body.messages.length - 1]!.content, 'How much milk?');
+    assert.equal(last.body.messages[0]!.content, 'SYSTEM', 'the system turn holds the instructions only');
+    assert.equal(last.body.messages.length, 2);
+    assert.equal(last.body.messages[1]!.role, 'user');
+    assert.match(last.body.messages[1]!.content, /\n<log>\nCONTEXT\n<\/log>\n\nQuestion: How much milk\?$/, 'the log is quoted data in the user turn, then the question');
   });
 
   test('a base URL without /v1 gets it added', async () => {
