@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasHiddenCharacters, normalUsername } from '../domain/text-rules.ts';
 import { DateString, Gender, IanaZone, Region, Units } from './common.ts';
 
 // Kept as typed (the default username is the part before @, in its own case); the services
@@ -12,10 +13,10 @@ export const Email = z
 export const Password = z.string().min(6, 'must be at least 6 characters').max(200);
 export const Username = z
   .string()
-  .trim()
+  .overwrite(normalUsername)
   .min(1)
   .max(64)
-  .regex(/^[^\p{Cc}]+$/u, 'may not contain control characters');
+  .refine((s) => !hasHiddenCharacters(s), 'may not contain control, zero-width or text-direction characters');
 
 export const OnboardBody = z
   .strictObject({

@@ -87,7 +87,7 @@ export const EditBody = z
 export type EditInput = z.infer<typeof EditBody>;
 
 export const IdBody = z.strictObject({ id: z.string().min(1).max(40) });
-export const ReactBody = z.strictObject({ id: z.string().min(1).max(40), emoji: z.string().min(1).max(16) });
+export const ReactBody = z.strictObject({ id: z.string().min(1).max(40), emoji: z.string().min(1).max(32) });
 
 export const MutationResponse = z
   .object({ status: z.literal('ok'), event: Event.nullable(), removed: Event.nullable(), live: LiveStatusSchema.nullable() })

@@ -1,5 +1,6 @@
 // Writing the family log: log, edit, delete, react, undo. Each write runs in one transaction
 // and answers with the refreshed live status.
+import { canonicalEmoji, isSingleEmoji } from '../domain/text-rules.ts';
 import { randomBytes } from 'node:crypto';
 import type { Ctx } from './context.ts';
 import { isUniqueViolation, scopeOf } from './context.ts';
@@ -178,19 +179,20 @@ export async function deleteEvent(ctx: Ctx, actor: Actor, id: string) {
   }));
 }
 
-const EMOJI_RE = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
+/** Reactions on one event: enough for every caregiver to say something, not a flood. */
+export const MAX_REACTIONS = 20;
 
 export async function reactToEvent(ctx: Ctx, actor: Actor, id: string, emoji: string) {
-  const e = emoji.trim();
-  if (!EMOJI_RE.test(e) || /[\p{L}\p{N}]/u.test(e.replace(/[\u{1F1E6}-\u{1F1FF}]/gu, ''))) {
-    throw badRequest('emoji must be a single emoji such as ❤️ or 👍.', 'invalid_emoji');
-  }
+  const trimmed = emoji.trim();
+  if (!isSingleEmoji(trimmed)) throw badRequest('emoji must be a single emoji such as ❤️ or 👍 (no text, no more than one).', 'invalid_emoji');
+  const e = canonicalEmoji(trimmed);
   const scope = scopeOf(ctx, actor);
   return withLiveAfter(ctx, scope, scope.transaction(async (tx) => {
     const row = await findEvent(tx, id);
     const reactions = toLogEvent(row).reactions ?? [];
     // Reacting again with the same emoji changes nothing: one of each per caregiver.
     if (!reactions.some((r) => r.emoji === e && r.username === actor.username)) {
+      if (reactions.length >= MAX_REACTIONS) throw badRequest(`This entry already has ${MAX_REACTIONS} reactions, the most it can have.`, 'too_many_reactions');
       reactions.push({ emoji: e, username: actor.username });
     }
     const updated = await tx

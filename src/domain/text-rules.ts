@@ -1,0 +1,30 @@
+// What may be a reaction and what may be a username: pure rules, shared by schemas and services.
+
+// One emoji as Unicode's recommended set defines it (a flag, a skin tone, a family joined with
+// zero-width joiners, a keycap): no text, no markup, not two emoji. Built with RegExp() because
+// the `v` flag postdates the compile target; Node 20 supports it.
+const ONE_EMOJI = new RegExp('^\\p{RGI_Emoji}$', 'v');
+
+/** True for exactly one emoji; "❤" typed without its emoji selector counts as "❤️". */
+export function isSingleEmoji(s: string): boolean {
+  return ONE_EMOJI.test(s) || ONE_EMOJI.test(`${s}\uFE0F`);
+}
+
+/** The stored form of a reaction: with the emoji presentation selector where it was left off. */
+export function canonicalEmoji(s: string): string {
+  return ONE_EMOJI.test(s) ? s : `${s}\uFE0F`;
+}
+
+// Control, format (zero-width spaces and joiners, bidi overrides and isolates), private-use
+// and unassigned characters: invisible or misleading in a name others read ("adm\u200Bin",
+// a right-to-left override that shows a name backwards).
+const HIDDEN = /\p{C}/u;
+
+export function hasHiddenCharacters(s: string): boolean {
+  return HIDDEN.test(s);
+}
+
+/** Compatibility forms folded (full-width letters, ligatures), so look-alikes compare equal. */
+export function normalUsername(s: string): string {
+  return s.normalize('NFKC').trim();
+}
