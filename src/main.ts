@@ -3,6 +3,7 @@ import { loadConfig, ConfigError } from './config.ts';
 import { connect } from './db/connect.ts';
 import { migrate } from './db/migrate.ts';
 import { buildApp } from './http/app.ts';
+import { prune, PRUNE_EVERY_MS } from './services/prune.ts';
 
 export async function serve(): Promise<void> {
   let config;
@@ -26,7 +27,19 @@ export async function serve(): Promise<void> {
   if (!config.publicUrlFixed) config.publicUrl = `http://localhost:${port}`;
   const shown = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   console.log(`Baby tracker listening on ${shown} (public URL ${config.publicUrl}, database ${db.dialect})`);
+  // Expired sessions, tokens, invites, idempotency rows and counters: now, then hourly.
+  const housekeeping = async () => {
+    try {
+      app.log.info({ pruned: await prune(db.kysely, Date.now()) }, 'prune');
+    } catch (err) {
+      app.log.warn({ err }, 'prune failed; will retry in an hour');
+    }
+  };
+  void housekeeping();
+  const pruneTimer = setInterval(housekeeping, PRUNE_EVERY_MS);
+  pruneTimer.unref();
   const stop = async () => {
+    clearInterval(pruneTimer);
     await app.close();
     await db.close();
     process.exit(0);

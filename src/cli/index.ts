@@ -1,4 +1,4 @@
-// tracker serve | migrate | plan | backup | demo | import  (operations.md: Command-line tool)
+// tracker serve | migrate | plan | backup | demo | import | prune  (operations.md: Command-line tool)
 import { Command, InvalidArgumentError } from 'commander';
 import { serve } from '../main.ts';
 import { migrateCommand } from './migrate.ts';
@@ -6,6 +6,7 @@ import { planCommand } from './plan.ts';
 import { backupCommand } from './backup.ts';
 import { demoCommand } from './demo.ts';
 import { importCommand } from './import.ts';
+import { pruneCommand } from './prune.ts';
 
 function positiveInt(v: string): number {
   const n = Number(v);
@@ -54,6 +55,11 @@ program
   .option('--dry-run', 'report what would be imported and change nothing')
   .argument('<file>', 'the file to import')
   .action(async (file: string, opts: { family: string; format: string; dryRun?: boolean }) => importCommand(file, opts));
+
+program
+  .command('prune')
+  .description('delete expired sessions, tokens, invites, idempotency rows and counters (the server also does this hourly)')
+  .action(async () => pruneCommand());
 
 program.parseAsync(process.argv).catch((err) => {
   console.error(err instanceof Error ? err.message : String(err));

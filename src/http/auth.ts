@@ -66,7 +66,7 @@ export function authModeOf(route: string, cfg: { auth?: AuthMode }): AuthMode {
 
 export function registerAuth(app: FastifyInstance, ctx: Ctx): void {
   app.decorateRequest('actor', null);
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', async (req, reply) => {
     const cfg = req.routeOptions.config ?? {};
     // Decided by the matched route's pattern, not the raw URL (which may be percent-encoded).
     // An unmatched path answers 404 whoever asks (the route list is public in /openapi.json).
@@ -77,6 +77,8 @@ export function registerAuth(app: FastifyInstance, ctx: Ctx): void {
     if (mode === 'none') return;
     const actor = await resolveActor(ctx, req);
     if (!actor) throw unauthorized();
+    // What a credential can read is the family's: no browser or proxy cache may keep it.
+    reply.header('Cache-Control', 'no-store');
     if (actor.via === 'session' && unsafe && !isSameOrigin(req, ctx.config.publicUrl)) throw crossOrigin();
     req.actor = actor;
     if (mode === 'admin') requireAdmin(actor);
