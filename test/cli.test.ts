@@ -24,7 +24,7 @@ describe('tracker CLI on the embedded SQLite store', () => {
 
   test('--help lists every command', async () => {
     const { stdout } = await tracker('--help');
-    for (const c of ['serve', 'migrate', 'plan', 'backup', 'demo']) assert.match(stdout, new RegExp(`\\b${c}\\b`));
+    for (const c of ['serve', 'migrate', 'plan', 'backup', 'demo', 'import', 'prune']) assert.match(stdout, new RegExp(`\\b${c}\\b`));
   });
 
   test('migrate creates the schema, then reports it is current', async () => {
@@ -54,6 +54,21 @@ describe('tracker CLI on the embedded SQLite store', () => {
       assert.ok(['left', 'right', 'both'].includes(b.side));
       assert.ok(b.duration_min >= 10 && b.duration_min <= 40);
     }
+  });
+
+  test('prune deletes expired rows and says how many; live ones stay', async () => {
+    const db = new Database(join(dir, 'tracker.db'));
+    const user = db.prepare('select id, family_id from users limit 1').get() as { id: string; family_id: string };
+    const past = Date.now() - 86_400_000;
+    db.prepare('insert into sessions (id_hash, family_id, user_id, created_at, expires_at, public_id, last_seen_at) values (?, ?, ?, ?, ?, ?, ?)')
+      .run('expired-session-hash', user.family_id, user.id, past - 1000, past, 'pub-expired', past - 1000);
+    const liveSessions = (db.prepare('select count(*) n from sessions').get() as { n: number }).n - 1;
+    db.close();
+    const { stdout } = await tracker('prune');
+    assert.match(stdout, /Pruned expired rows: 1 sessions, \d+ tokens, \d+ invites, \d+ idempotency keys, \d+ counters, \d+ export leases\./);
+    const after = new Database(join(dir, 'tracker.db'), { readonly: true });
+    assert.equal((after.prepare('select count(*) n from sessions').get() as { n: number }).n, liveSessions);
+    after.close();
   });
 
   test('plan sets the family plan by account email; bad input is refused clearly', async () => {

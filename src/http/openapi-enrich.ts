@@ -119,9 +119,17 @@ const RESPONSES: Record<string, ErrorResponse> = {
   TooManyRequests: {
     status: '429',
     schema: 'RateLimitError',
-    description: 'Too many attempts; wait the number of seconds in Retry-After.',
+    description:
+      'too_many_requests (too many sign-in or sign-up attempts) or rate_limited (more requests with this credential than the per-minute limit); wait the number of seconds in Retry-After.',
     headers: { 'Retry-After': { description: 'seconds to wait before trying again', schema: { type: 'integer', minimum: 1 } } },
     codes: (c) => c !== 'usage_limit_reached',
+  },
+  ServiceUnavailable: {
+    status: '503',
+    schema: 'UnavailableError',
+    description:
+      'database_unavailable (the database did not answer) or busy (too many password checks queued); nothing was changed. Retry after the seconds in Retry-After.',
+    headers: { 'Retry-After': { description: 'seconds to wait before trying again', schema: { type: 'integer', minimum: 1 } } },
   },
   UsageLimitReached: {
     status: '429',
@@ -175,6 +183,9 @@ export function errorStatuses(f: RouteFacts, declared: string[]): Set<string> {
   if (unsafe) ['400', '413', '415'].forEach((s) => out.add(s));
   if (f.hasInput) out.add(f.validationStatus === 422 ? '422' : '400');
   if (f.auth !== 'none') out.add('401');
+  // The per-credential rate limit, and a database that does not answer.
+  if (f.auth !== 'none') out.add('429');
+  if (f.auth !== 'none' || f.sameOriginOnly) out.add('503');
   if (f.auth === 'admin' || f.sameOriginOnly || (f.auth !== 'none' && unsafe)) out.add('403');
   if (f.idempotent) out.add('422');
   // A retry racing the first call while it still runs (the key is claimed before the handler).

@@ -75,6 +75,8 @@ export interface Cred {
   token?: string;
   cookie?: string;
   headers?: Record<string, string>;
+  /** the client address the server sees (default 127.0.0.1, the server's own machine) */
+  ip?: string;
 }
 
 export async function call<T = any>(app: FastifyInstance, method: string, url: string, body?: unknown, cred: Cred = {}): Promise<Res<T>> {
@@ -85,6 +87,7 @@ export async function call<T = any>(app: FastifyInstance, method: string, url: s
     method: method as any,
     url,
     headers,
+    ...(cred.ip ? { remoteAddress: cred.ip } : {}),
     ...(body === undefined ? {} : { payload: body as any }),
   });
   let parsed: any = undefined;
