@@ -1,4 +1,5 @@
 // config → database → migrations → app → listen; prints the address it listens on.
+import pino from 'pino';
 import { loadConfig, ConfigError } from './config.ts';
 import { connect } from './db/connect.ts';
 import { migrate } from './db/migrate.ts';
@@ -20,7 +21,16 @@ export async function serve(): Promise<void> {
   await migrate(db);
   const app = await buildApp(
     { db, config, clock: Date.now },
-    { logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } },
+    {
+      logger: {
+        level: config.logLevel,
+        redact: ['req.headers.authorization', 'req.headers.cookie'],
+        // Asynchronous writes: under load the lines of many requests go out in one write
+        // instead of one blocking write per request; when idle each line goes out at once.
+        // pino flushes what is pending when the process exits.
+        stream: pino.destination({ dest: 1, sync: false }),
+      },
+    },
   );
   const address = await app.listen({ port: config.port, host: config.host });
   const port = Number(new URL(address).port);

@@ -13,6 +13,7 @@ import type {
 } from 'kysely';
 import type { Database } from './schema.ts';
 import type { Dialect } from './connect.ts';
+import type { PreparedQuery } from './prepared.ts';
 
 export type FamilyOwnedTable =
   | 'users'
@@ -71,6 +72,14 @@ export class FamilyScope {
    */
   forUpdate<O>(qb: SelectQueryBuilder<Database, any, O>): SelectQueryBuilder<Database, any, O> {
     return this.dialect === 'postgres' ? qb.forUpdate() : qb;
+  }
+
+  /**
+   * Runs a query compiled once (src/db/prepared.ts) whose first argument is the family id: it
+   * is built through a FamilyScope, and this scope supplies its own family's id.
+   */
+  run<A extends unknown[], R>(q: PreparedQuery<[string, ...A], R>, ...args: A): Promise<R[]> {
+    return q.all(this.k, this.familyId, ...args);
   }
 
   /** The family's own row. */

@@ -3,7 +3,6 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Ctx } from '../services/context.ts';
 import type { Config } from '../config.ts';
@@ -14,6 +13,8 @@ import { registerAuth } from './auth.ts';
 import { registerIdempotency } from './idempotency.ts';
 import { registerRateLimit } from './rate-limit.ts';
 import { registerSecurityLog } from './security-log.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
+import { serializeJson } from './json-serializer.ts';
 import { registerDocs } from './docs.ts';
 import { registerWeb } from './web.ts';
 import { sessionRoutes } from './routes/session.ts';
@@ -60,12 +61,12 @@ export async function buildApp(ctx: Ctx, opts: AppOptions = {}): Promise<Fastify
 
   app.setValidatorCompiler(zodValidatorCompiler);
   // Responses are plain JSON; response schemas document them (and type the handlers).
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  app.setSerializerCompiler(() => serializeJson);
 
   registerJsonParser(app);
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
   await app.register(cookie);
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -91,7 +92,7 @@ export async function buildApp(ctx: Ctx, opts: AppOptions = {}): Promise<Fastify
   await registerRateLimit(app, ctx.config.rateLimitPerMinute);
   registerIdempotency(app, ctx);
 
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     req.log.info(
       {
         method: req.method,
@@ -102,6 +103,7 @@ export async function buildApp(ctx: Ctx, opts: AppOptions = {}): Promise<Fastify
       },
       'request',
     );
+    done();
   });
 
   registerSecurityLog(app);

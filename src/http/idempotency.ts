@@ -4,7 +4,7 @@
 // body) is recorded when it succeeds and replayed byte for byte to a retry within 24 hours,
 // the same key with a different body is 422 idempotency_key_reused, and a failed call frees
 // the key. Keys are per family and per route, stored in the database (all processes agree).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Ctx } from '../services/context.ts';
 import { scopeOf } from '../services/context.ts';
 import { claimKey, recordKey, releaseKey } from '../services/idempotency.ts';
@@ -43,12 +43,16 @@ const claims = new WeakMap<FastifyRequest, { scope: FamilyScope; name: string; k
 export function registerIdempotency(app: FastifyInstance, ctx: Ctx): void {
   const routes: string[] = [];
   app.decorate('idempotentRoutes', routes);
+  // The hooks are attached to the idempotent routes only: reads never pay for them.
   app.addHook('onRoute', (opts) => {
-    if (opts.config?.idempotent) for (const m of [opts.method].flat()) routes.push(`${m} ${opts.url}`);
+    if (!opts.config?.idempotent) return;
+    for (const m of [opts.method].flat()) routes.push(`${m} ${opts.url}`);
+    opts.preHandler = [...[opts.preHandler ?? []].flat(), claimHook];
+    opts.onSend = [...[opts.onSend ?? []].flat(), recordHook];
   });
 
-  app.addHook('preHandler', async (req, reply) => {
-    if (req.routeOptions.config?.idempotent !== true || !req.actor) return;
+  const claimHook = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!req.actor) return;
     const header = idempotencyKeyOf(req);
     if (header === undefined) return;
     const scope = scopeOf(ctx, req.actor);
@@ -58,9 +62,9 @@ export function registerIdempotency(app: FastifyInstance, ctx: Ctx): void {
       return reply.code(claim.value.status).type('application/json; charset=utf-8').send(claim.value.body);
     }
     claims.set(req, { scope, name, key: header });
-  });
+  };
 
-  app.addHook('onSend', async (req, reply, payload) => {
+  const recordHook = async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const claim = claims.get(req);
     if (!claim) return payload;
     claims.delete(req);
@@ -70,5 +74,5 @@ export function registerIdempotency(app: FastifyInstance, ctx: Ctx): void {
       await releaseKey(claim.scope, claim.name, claim.key);
     }
     return payload;
-  });
+  };
 }

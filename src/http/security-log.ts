@@ -42,25 +42,28 @@ function bodyField(req: FastifyRequest, key: string): string | null {
 }
 
 export function registerSecurityLog(app: FastifyInstance): void {
-  app.addHook('onResponse', async (req: FastifyRequest, reply: FastifyReply) => {
+  app.addHook('onResponse', (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const route = req.routeOptions.url;
-    if (!route) return;
-    const event = securityEventOf(req.method, route, reply.statusCode, req.actor !== null);
-    if (!event) return;
-    const email = route === '/login' ? bodyField(req, 'email') : null;
-    const level = reply.statusCode >= 400 ? 'warn' : 'info';
-    req.log[level](
-      {
-        security: event,
-        family_id: req.actor?.familyId ?? null,
-        username: req.actor?.username ?? null,
-        target: bodyField(req, 'username'),
-        role: bodyField(req, 'role'),
-        account: email ? sha256(normalEmail(email)).slice(0, 16) : null,
-        ip: req.ip,
-        status: reply.statusCode,
-      },
-      'security',
-    );
+    const event = route ? securityEventOf(req.method, route, reply.statusCode, req.actor !== null) : null;
+    if (event) logEvent(req, reply, route!, event);
+    done();
   });
+}
+
+function logEvent(req: FastifyRequest, reply: FastifyReply, route: string, event: string): void {
+  const email = route === '/login' ? bodyField(req, 'email') : null;
+  const level = reply.statusCode >= 400 ? 'warn' : 'info';
+  req.log[level](
+    {
+      security: event,
+      family_id: req.actor?.familyId ?? null,
+      username: req.actor?.username ?? null,
+      target: bodyField(req, 'username'),
+      role: bodyField(req, 'role'),
+      account: email ? sha256(normalEmail(email)).slice(0, 16) : null,
+      ip: req.ip,
+      status: reply.statusCode,
+    },
+    'security',
+  );
 }

@@ -43,7 +43,7 @@ export async function eventsOfDay(ctx: Ctx, actor: Actor, date?: string) {
       .orderBy('at')
       .orderBy('seq')
       .execute();
-    return { events: rows.map(toLogEvent) };
+    return Object.freeze({ events: rows.map(toLogEvent) });
   }, () => familyVersion(scope));
 }
 

@@ -1,14 +1,21 @@
 // Reading the family's own row and turning it into what the rules and presenters need.
 import type { Selectable } from 'kysely';
 import type { FamiliesTable } from '../db/schema.ts';
-import type { FamilyScope } from '../db/family-scope.ts';
+import { FamilyScope } from '../db/family-scope.ts';
+import { PreparedQuery } from '../db/prepared.ts';
 import type { ChildProfile, Region, Units } from '../domain/types.ts';
 import { unauthorized } from '../errors.ts';
 
 export type FamilyRow = Selectable<FamiliesTable>;
 
+// Every request reads its family's row (and the version that keys the caches): compiled once.
+const familyRow = new PreparedQuery<[string], FamilyRow>(1, (k, familyId) => new FamilyScope(k, familyId, 'sqlite').family().selectAll());
+const familyVersionRow = new PreparedQuery<[string], { version: number }>(1, (k, familyId) =>
+  new FamilyScope(k, familyId, 'sqlite').family().select('version'),
+);
+
 export async function loadFamily(scope: FamilyScope): Promise<FamilyRow> {
-  const row = await scope.family().selectAll().executeTakeFirst();
+  const [row] = await scope.run(familyRow);
   // The credential resolved moments ago; a missing family means it was deleted meanwhile.
   if (!row) throw unauthorized('This family no longer exists.');
   return row;
@@ -16,7 +23,7 @@ export async function loadFamily(scope: FamilyScope): Promise<FamilyRow> {
 
 /** The family's current version (see migration 008): what cached derivations are keyed by. */
 export async function familyVersion(scope: FamilyScope): Promise<number> {
-  const row = await scope.family().select('version').executeTakeFirst();
+  const [row] = await scope.run(familyVersionRow);
   return row ? Number(row.version) : -1;
 }
 

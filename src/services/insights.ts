@@ -74,7 +74,8 @@ export async function getPatterns(ctx: Ctx, actor: Actor): Promise<PatternsOut> 
   if (done) return done;
   const from = patternsWindowStart(at, family.timezone);
   const inputs = await inputsCache.through(family.id, version, String(from), () => loadPatternInputs(scope, from), () => familyVersion(scope));
-  const out = derivePatterns(family, inputs, at);
+  // Frozen: handed to every request of this second, and its JSON is kept (json-serializer.ts).
+  const out = Object.freeze(derivePatterns(family, inputs, at));
   resultCache.set(family.id, version, String(at), out);
   return out;
 }

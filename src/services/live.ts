@@ -76,7 +76,8 @@ export async function computeLive(scope: FamilyScope, family: FamilyRow, now: nu
   if (done) return done;
   const from = liveWindowStart(at, family.timezone);
   const inputs = await inputsCache.through(family.id, version, String(from), () => loadLiveInputs(scope, from), () => familyVersion(scope));
-  const status = liveStatus(inputs.events, childProfile(family), at, inputs.timer);
+  // Frozen: handed to every request of this second, and its JSON is kept (json-serializer.ts).
+  const status = Object.freeze(liveStatus(inputs.events, childProfile(family), at, inputs.timer));
   resultCache.set(family.id, version, String(at), status);
   return status;
 }
