@@ -1,8 +1,9 @@
-// tracker serve | migrate | plan | backup | demo | import  (operations.md: Command-line tool)
+// tracker serve | migrate | plan | reset-password | backup | demo | import  (operations.md: Command-line tool)
 import { Command, InvalidArgumentError } from 'commander';
 import { serve } from '../main.ts';
 import { migrateCommand } from './migrate.ts';
 import { planCommand } from './plan.ts';
+import { resetPasswordCommand } from './reset-password.ts';
 import { backupCommand } from './backup.ts';
 import { demoCommand } from './demo.ts';
 import { importCommand } from './import.ts';
@@ -33,6 +34,12 @@ program
   .argument('<email>', 'the email of any account in the family')
   .argument('<plan>', 'free or paid')
   .action(async (email: string, plan: string) => planCommand(email, plan));
+
+program
+  .command('reset-password')
+  .description('print a password reset link for an account (valid for 1 hour, once), to hand to its owner')
+  .argument('<email>', 'the email of the account')
+  .action(async (email: string) => resetPasswordCommand(email));
 
 program
   .command('backup')
