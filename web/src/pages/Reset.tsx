@@ -25,7 +25,7 @@ export function Reset({ code }: { code: string }) {
   if (done) {
     return (
       <AuthFrame title="Password set">
-        <p role="status" data-testid="reset-done">Password set — <a href="/login" onClick={linkClick}>sign in</a>.</p>
+        <p role="status" data-testid="reset-done">Password set — sign in with your new password.</p>
         <p class="muted small">Every session of this account was signed out; its API tokens still work.</p>
         <a class="btn primary wide" href="/login" onClick={linkClick}>Sign in</a>
       </AuthFrame>
