@@ -1,8 +1,9 @@
-// tracker serve | migrate | plan | backup | demo | import | prune  (operations.md: Command-line tool)
+// tracker serve | migrate | plan | reset-password | backup | demo | import | prune  (operations.md: Command-line tool)
 import { Command, InvalidArgumentError } from 'commander';
 import { serve } from '../main.ts';
 import { migrateCommand } from './migrate.ts';
 import { planCommand } from './plan.ts';
+import { resetPasswordCommand } from './reset-password.ts';
 import { backupCommand } from './backup.ts';
 import { demoCommand } from './demo.ts';
 import { importCommand } from './import.ts';
@@ -36,6 +37,12 @@ program
   .action(async (email: string, plan: string) => planCommand(email, plan));
 
 program
+  .command('reset-password')
+  .description('print a password reset link for an account (valid for 1 hour, once), to hand to its owner')
+  .argument('<email>', 'the email of the account')
+  .action(async (email: string) => resetPasswordCommand(email));
+
+program
   .command('backup')
   .description('write a consistent online copy of the embedded SQLite database, safe while the server runs')
   .argument('<file>', 'where to write the copy')
@@ -58,7 +65,7 @@ program
 
 program
   .command('prune')
-  .description('delete expired sessions, tokens, invites, idempotency rows and counters (the server also does this hourly)')
+  .description('delete expired sessions, tokens, invites, reset links, idempotency rows and counters (the server also does this hourly)')
   .action(async () => pruneCommand());
 
 program.parseAsync(process.argv).catch((err) => {

@@ -23,6 +23,7 @@ export type FamilyOwnedTable =
   | 'events'
   | 'feed_timers'
   | 'export_leases'
+  | 'password_resets'
   | 'recipes'
   | 'notes'
   | 'idempotency_keys';

@@ -11,6 +11,7 @@ import { feedTimer } from './migrations/006_feed_timer.ts';
 import { accessLifecycle } from './migrations/007_access_lifecycle.ts';
 import { familyVersion } from './migrations/008_family_version.ts';
 import { exportLease } from './migrations/010_export_lease.ts';
+import { passwordResets } from './migrations/011_password_resets.ts';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -23,6 +24,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '007_access_lifecycle': accessLifecycle(db.dialect),
     '008_family_version': familyVersion(db.dialect),
     '010_export_lease': exportLease(db.dialect),
+    '011_password_resets': passwordResets(db.dialect),
   };
 }
 

@@ -126,6 +126,17 @@ export interface ExportLeasesTable {
   expires_at: number;
 }
 
+/** A one-hour, single-use password reset link; only the code's SHA-256 is stored. */
+export interface PasswordResetsTable {
+  code_hash: string;
+  user_id: string;
+  family_id: string;
+  created_at: number;
+  expires_at: number;
+  /** set when the link was used (a used link never works again) */
+  used_at: number | null;
+}
+
 export interface RecipesTable {
   family_id: string;
   name_key: string;
@@ -174,6 +185,7 @@ export interface Database {
   events: EventsTable;
   feed_timers: FeedTimersTable;
   export_leases: ExportLeasesTable;
+  password_resets: PasswordResetsTable;
   recipes: RecipesTable;
   notes: NotesTable;
   idempotency_keys: IdempotencyTable;

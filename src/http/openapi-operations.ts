@@ -26,6 +26,8 @@ export const OPERATION_IDS: Record<string, string> = {
 
   'POST /api/vega/member/remove': 'removeMember',
   'POST /api/vega/member/role': 'setMemberRole',
+  'POST /api/vega/member/reset': 'memberReset',
+  'POST /api/vega/reset': 'resetPassword',
   'POST /api/vega/password': 'changePassword',
   'GET /api/vega/sessions': 'listSessions',
   'POST /api/vega/sessions/revoke': 'revokeSession',

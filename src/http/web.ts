@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { setAppNotFoundPage } from './error-handler.ts';
 
 const DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
-export const PAGE_ROUTES = ['/', '/login', '/signup', '/join', '/timeline', '/insights', '/growth', '/solids', '/ask', '/settings', '/report'];
+export const PAGE_ROUTES = ['/', '/login', '/signup', '/join', '/reset', '/timeline', '/insights', '/growth', '/solids', '/ask', '/settings', '/report'];
 
 const FALLBACK_JOIN = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Join your family — Baby Tracker</title>

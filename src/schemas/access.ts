@@ -35,3 +35,19 @@ export const SessionInfo = z
 export const SessionList = z.object({ sessions: z.array(SessionInfo) }).meta({ id: 'SessionList' });
 export const SessionRevokeBody = z.strictObject({ id: z.string().min(1).max(100) }).meta({ id: 'SessionRevokeRequest' });
 export const SessionsEnded = z.object({ ok: z.literal(true), ended: z.number().int() }).meta({ id: 'SessionsEnded' });
+
+// Account recovery: an admin's reset link for a caregiver, and using it.
+export const MemberResetBody = z.strictObject({ username: Username.describe('the caregiver who needs a new password') }).meta({ id: 'MemberResetRequest' });
+export const ResetLinkCreated = z
+  .object({
+    ok: z.literal(true),
+    reset_url: z.string().describe('the link to hand over: valid for 1 hour, once; shown only now (only its hash is stored)'),
+    expires_at: z.string().describe('family-local time the link stops working'),
+  })
+  .meta({ id: 'ResetLinkCreated' });
+export const PasswordResetBody = z
+  .strictObject({ code: z.string().min(1).max(200).describe('the code from the reset link'), new_password: Password })
+  .meta({ id: 'PasswordResetRequest' });
+export const PasswordResetDone = z
+  .object({ ok: z.literal(true), redirect: z.string().describe('where to sign in with the new password'), message: z.string() })
+  .meta({ id: 'PasswordResetDone' });

@@ -11,7 +11,7 @@ export const PRUNE_EVERY_MS = 60 * 60 * 1000;
 const COUNTER_KEEP_MS = 24 * 60 * 60 * 1000;
 const INVITE_KEEP_MS = 30 * 24 * 60 * 60 * 1000;
 
-export type PruneCounts = Record<'sessions' | 'tokens' | 'invites' | 'idempotency_keys' | 'counters' | 'export_leases', number>;
+export type PruneCounts = Record<'sessions' | 'tokens' | 'invites' | 'password_resets' | 'idempotency_keys' | 'counters' | 'export_leases', number>;
 
 export async function prune(db: Kysely<Database>, now: number): Promise<PruneCounts> {
   const n = (r: { numDeletedRows: bigint }) => Number(r.numDeletedRows);
@@ -22,6 +22,11 @@ export async function prune(db: Kysely<Database>, now: number): Promise<PruneCou
   const tokens = await db.deleteFrom('tokens').where('expires_at', 'is not', null).where('expires_at', '<=', now).executeTakeFirst();
   // Kept a month past expiry so a late joiner still hears "expired" (410), not "unknown" (404).
   const invites = await db.deleteFrom('invites').where('expires_at', '<=', now - INVITE_KEEP_MS).executeTakeFirst();
+  // A used or expired reset link answers 410 like an unknown one, so nothing is lost by deleting it.
+  const resets = await db
+    .deleteFrom('password_resets')
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('used_at', 'is not', null)]))
+    .executeTakeFirst();
   const idempotency = await db.deleteFrom('idempotency_keys').where('created_at', '<=', now - IDEMPOTENCY_TTL_MS).executeTakeFirst();
   // window_start 0 marks a named counter (the question quota), whose name carries its period.
   const counters = await db.deleteFrom('counters').where('window_start', '>', 0).where('window_start', '<', now - COUNTER_KEEP_MS).executeTakeFirst();
@@ -30,6 +35,7 @@ export async function prune(db: Kysely<Database>, now: number): Promise<PruneCou
     sessions: n(sessions),
     tokens: n(tokens),
     invites: n(invites),
+    password_resets: n(resets),
     idempotency_keys: n(idempotency),
     counters: n(counters),
     export_leases: n(leases),

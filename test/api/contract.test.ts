@@ -179,6 +179,16 @@ for (const d of testDatabases()) {
       expect(await req('POST', '/api/vega/member/role', { username: 'leaver', role: 'member' }, tok), 200, 'make member');
       expect(await req('POST', '/api/vega/member/remove', { username: 'nobody' }, tok), 404, 'remove nobody');
       expect(await req('POST', '/api/vega/member/remove', { username: 'contract' }, leaver), 403, 'a member removing the admin');
+      // Reset links: issued before the removal below (the reset ends the leaver's sessions).
+      expect(await req('POST', '/api/vega/member/reset', { username: 'nobody' }, tok), 404, 'reset link for nobody');
+      expect(await req('POST', '/api/vega/member/reset', { username: 'contract' }, leaver), 403, 'reset link by a member');
+      const link = await req('POST', '/api/vega/member/reset', { username: 'leaver' }, tok);
+      expect(link, 200, 'reset link');
+      const resetCode = new URL(link.body.reset_url).searchParams.get('code');
+      const anon = { headers: { origin: 'http://tracker.test' } };
+      expect(await req('POST', '/api/vega/reset', { code: resetCode, new_password: 'abc' }, anon), 400, 'reset with a short password');
+      expect(await req('POST', '/api/vega/reset', { code: 'nope', new_password: 'another horse' }, anon), 410, 'reset with an unknown code');
+      expect(await req('POST', '/api/vega/reset', { code: resetCode, new_password: 'another horse' }, anon), 200, 'reset');
       expect(await req('POST', '/api/vega/member/remove', { username: 'leaver' }, tok), 200, 'remove');
       expect(await req('GET', '/api/vega/sessions', undefined, session), 200, 'sessions');
       expect(await req('POST', '/api/vega/sessions/revoke', { id: 'nope' }, tok), 404, 'revoke unknown session');
@@ -343,7 +353,7 @@ for (const d of testDatabases()) {
       }
       // Tokens and invite codes from this run are secrets in form only (a throwaway database),
       // but a published document should not look like it leaks any: same shape, plain filler.
-      const secrets = c.seen.flatMap((s) => [(s.body as any)?.token, (s.body as any)?.code]).filter((v) => typeof v === 'string' && v.length >= 16);
+      const secrets = c.seen.flatMap((s) => [(s.body as any)?.token, (s.body as any)?.code, resetCodeOf((s.body as any)?.reset_url)]).filter((v) => typeof v === 'string' && v.length >= 16);
       let text = JSON.stringify(out, null, 2);
       for (const secret of new Set<string>(secrets)) {
         const filler = secret.replace(/^(bt_)?(.*)$/, (_m, p: string | undefined, rest: string) => (p ?? '') + 'EXAMPLE'.padEnd(rest.length, '0'));
@@ -352,6 +362,11 @@ for (const d of testDatabases()) {
       writeFileSync(EXAMPLES_FILE, text + '\n');
     });
   });
+}
+
+/** The code in a reset link (a secret like an invite code). */
+function resetCodeOf(url: unknown): string | undefined {
+  return typeof url === 'string' ? (new URL(url).searchParams.get('code') ?? undefined) : undefined;
 }
 
 function assertShape(example: unknown, real: unknown): boolean {

@@ -684,6 +684,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/vega/member/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a password reset link for a caregiver (admin): valid for 1 hour, once
+         * @description Account recovery without e-mail: hand the link to the person. A new link replaces their older unused ones. Only a hash of the code is stored, so the link is shown only in this answer. 404 for an unknown username.
+         *
+         *     Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused). The caller must be a family admin.
+         */
+        post: operations["memberReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vega/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with a reset link; every session of that person ends (tokens stay)
+         * @description Does not sign in: sign in with the new password next. 410 reset_link_invalid for an unknown, used or expired code (one answer for all three); failed codes count against the sign-up throttle (429 after too many).
+         *
+         *     No credential needed.
+         */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/vega/password": {
         parameters: {
             query?: never;
@@ -1546,6 +1590,30 @@ export interface components {
             /** @constant */
             ok: true;
             ended: number;
+        };
+        MemberResetRequest: {
+            /** @description the caregiver who needs a new password */
+            username: string;
+        };
+        ResetLinkCreated: {
+            /** @constant */
+            ok: true;
+            /** @description the link to hand over: valid for 1 hour, once; shown only now (only its hash is stored) */
+            reset_url: string;
+            /** @description family-local time the link stops working */
+            expires_at: string;
+        };
+        PasswordResetRequest: {
+            /** @description the code from the reset link */
+            code: string;
+            new_password: string;
+        };
+        PasswordResetDone: {
+            /** @constant */
+            ok: true;
+            /** @description where to sign in with the new password */
+            redirect: string;
+            message: string;
         };
         Note: {
             ts: string;
@@ -3006,6 +3074,69 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["FeedConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    memberReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemberResetRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResetLinkCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordResetDone"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];

@@ -8,6 +8,7 @@ import { navigate, useLocation } from './lib/router';
 import { loadSession, signedOut, useSession } from './lib/session';
 import { Home } from './pages/Home';
 import { Join } from './pages/Join';
+import { Reset } from './pages/Reset';
 import { SignIn } from './pages/SignIn';
 import { SignUp } from './pages/SignUp';
 import { Timeline } from './pages/Timeline';
@@ -29,7 +30,7 @@ const PAGES: Record<string, [string, () => any]> = {
   '/settings': ['Settings', () => <Settings />],
   '/report': ['Report', () => null],
 };
-const PUBLIC = new Set(['/login', '/signup', '/join']);
+const PUBLIC = new Set(['/login', '/signup', '/join', '/reset']);
 
 setUnauthorizedHandler(() => {
   signedOut();
@@ -66,6 +67,7 @@ export function App() {
   if (path === '/login') return <SignIn next={query.get('next')} />;
   if (path === '/signup') return <SignUp />;
   if (path === '/join') return <Join code={query.get('code') ?? ''} />;
+  if (path === '/reset') return <Reset code={query.get('code') ?? ''} />;
   if (s.status !== 'signed-in') return <p class="muted center" aria-busy="true">Loading…</p>;
 
   // The printable report stands alone: no navigation chrome.

@@ -5,9 +5,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../services/context.ts';
 import { removeMember, setRole } from '../../services/members.ts';
 import { changePassword, listSessions, revokeOtherSessions, revokeSession } from '../../services/account-security.ts';
+import { issueResetLink, resetPassword } from '../../services/password-resets.ts';
 import {
   MemberRemoveBody, MemberRemoved, MemberRoleBody, MemberRoleChanged, PasswordChangeBody, PasswordChanged,
-  SessionList, SessionRevokeBody, SessionsEnded,
+  SessionList, SessionRevokeBody, SessionsEnded, MemberResetBody, ResetLinkCreated, PasswordResetBody, PasswordResetDone,
 } from '../../schemas/access.ts';
 import { ErrorBody, ErrorWithDetailBody, Ok, RateLimitErrorBody } from '../../schemas/common.ts';
 import { actorOf } from '../auth.ts';
@@ -41,6 +42,35 @@ export function accessRoutes(app: FastifyInstance, ctx: Ctx): void {
       response: { 200: MemberRoleChanged, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
     },
     handler: async (req) => setRole(ctx, actorOf(req), req.body.username, req.body.role),
+  });
+
+  r.post('/api/vega/member/reset', {
+    config: { auth: 'admin' },
+    schema: {
+      tags,
+      summary: 'Make a password reset link for a caregiver (admin): valid for 1 hour, once',
+      description:
+        'Account recovery without e-mail: hand the link to the person. A new link replaces their older unused ones. ' +
+        'Only a hash of the code is stored, so the link is shown only in this answer. 404 for an unknown username.',
+      body: MemberResetBody,
+      response: { 200: ResetLinkCreated, 400: ErrorWithDetailBody, 403: ErrorBody, 404: ErrorBody },
+    },
+    handler: async (req) => issueResetLink(ctx, actorOf(req), req.body.username),
+  });
+
+  r.post('/api/vega/reset', {
+    config: { auth: 'none', sameOriginOnly: true },
+    schema: {
+      tags,
+      summary: 'Set a new password with a reset link; every session of that person ends (tokens stay)',
+      description:
+        'Does not sign in: sign in with the new password next. 410 reset_link_invalid for an unknown, used or expired code ' +
+        '(one answer for all three); failed codes count against the sign-up throttle (429 after too many).',
+      security: [],
+      body: PasswordResetBody,
+      response: { 200: PasswordResetDone, 400: ErrorWithDetailBody, 410: ErrorBody, 429: RateLimitErrorBody },
+    },
+    handler: async (req) => resetPassword(ctx, req.body.code, req.body.new_password, req.ip),
   });
 
   r.post('/api/vega/password', {

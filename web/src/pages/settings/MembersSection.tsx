@@ -1,5 +1,6 @@
 // Members (GET /api/vega/family) and, for admins, invites: create one with a copyable join
 // link (POST /api/vega/invite) and revoke open ones (POST /api/vega/invite/revoke {token}).
+// Admins can also make a password reset link for a caregiver who lost theirs (member/reset).
 import { useEffect, useState } from 'preact/hooks';
 import { CopyButton } from '../../components/Copy';
 import { ApiError, get, post } from '../../lib/api';
@@ -7,6 +8,7 @@ import { navigate } from '../../lib/router';
 import { signedOut, useSession } from '../../lib/session';
 
 interface Member { id: string; email: string; username: string; role: string; created_at?: string | null }
+interface ResetLink { username: string; reset_url: string; expires_at: string }
 interface Invite { code: string; join_url: string; expires_at: string; expires_in_hours?: number }
 
 export function MembersSection({ admin }: { admin: boolean }) {
@@ -75,6 +77,17 @@ export function MembersSection({ admin }: { admin: boolean }) {
       setError(e instanceof ApiError ? e.message : 'Could not change the role.');
     }
   };
+  const [resetLink, setResetLink] = useState<ResetLink | null>(null);
+  /** A one-hour, single-use link the admin hands over (no e-mail is sent). */
+  const makeResetLink = async (username: string) => {
+    setError(null);
+    try {
+      const r = await post<{ reset_url: string; expires_at: string }>('/api/vega/member/reset', { username });
+      setResetLink({ username, ...r });
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : 'Could not make a reset link.');
+    }
+  };
   // The listing gives each open invite's id (its code is only shown once, when made); revoke takes either.
   const codeOf = (i: Record<string, any>) => String(i.code ?? i.id ?? '');
   const manage = admin || canManage;
@@ -99,6 +112,9 @@ export function MembersSection({ admin }: { admin: boolean }) {
                       {m.role === 'admin' ? 'Make member' : 'Make admin'}
                     </button>
                   )}
+                  {admin && m.username !== me && (
+                    <button type="button" class="btn small" onClick={() => makeResetLink(m.username)}>Reset link</button>
+                  )}
                   {confirm === m.username ? (
                     <>
                       <button type="button" class="btn small danger" onClick={() => remove(m.username)}>
@@ -111,6 +127,17 @@ export function MembersSection({ admin }: { admin: boolean }) {
                       {m.username === me ? 'Leave family' : 'Remove'}
                     </button>
                   )}
+                </div>
+              )}
+              {resetLink?.username === m.username && (
+                <div class="card" style={{ marginTop: '0.5rem' }} data-testid="reset-link">
+                  <label for={`reset-url-${m.id}`} class="small">Password reset link for {m.username}: valid for 1 hour, once</label>
+                  <input id={`reset-url-${m.id}`} readOnly value={resetLink.reset_url} onFocus={(e) => (e.currentTarget as HTMLInputElement).select()} />
+                  <p class="muted small">Works until {resetLink.expires_at.replace('T', ' ').slice(0, 16)}. Using it signs {m.username} out everywhere.</p>
+                  <div class="row">
+                    <CopyButton text={resetLink.reset_url} label="Copy link" />
+                    <button type="button" class="btn small ghost" onClick={() => setResetLink(null)}>Done</button>
+                  </div>
                 </div>
               )}
             </li>
