@@ -11,6 +11,8 @@ const r = await autocannon({
   method: c.method ?? 'GET',
   headers: c.headers ?? {},
   body: c.body ?? undefined,
+  // Several requests: each connection goes through them in turn (e.g. one token per family).
+  requests: c.requests ?? undefined,
   connections: c.connections ?? 32,
   duration: c.duration ?? 5,
   timeout: 30,

@@ -23,6 +23,7 @@ const now = Date.now();
 const today = localDateOf(now, ZONE);
 const dob = addDays(today, -3 * 365 - 40);
 const YEARS3 = 3 * 365;
+const LOG_FAMILIES = 32;
 // History up to a minute ago (the generator stops the day before `today`: ask for one more day).
 const history = demoHistory({ dob, today: addDays(today, 1), days: YEARS3 + 1, zone: ZONE, authors: ['bench-parent'] }).filter((e) => e.at <= now - 60_000);
 
@@ -35,7 +36,7 @@ async function family(label: string, events: DemoEvent[]) {
   const signedIn = await onboard(ctx, {
     email: `bench-${randomBytes(5).toString('hex')}@example.com`, password: randomBytes(12).toString('base64url'),
     baby_name: 'Ada', dob, family_name: `Bench ${label}`, timezone: ZONE, region: 'uk', username: 'bench-parent',
-  }, `bench-${label}`);
+  }, '127.0.0.1');
   const actor = (await actorFromSession(ctx, signedIn.sessionSecret))!;
   const n = await insertHistory(scopeOf(ctx, actor), ZONE, events, now);
   const token = await createToken(ctx, actor, { label: 'bench', scopes: ['read', 'write'] });
@@ -48,6 +49,11 @@ const out: Record<string, unknown> = {
   years3: await family('3 years', history),
   other: await family('other', history.filter((e) => e.local.slice(0, 10) >= since14)),
 };
+// Many families logging at once, as on a server the parents of 32 babies share: one each.
+const recent = history.filter((e) => e.local.slice(0, 10) >= since14);
+const many: { token: string }[] = [];
+for (let i = 0; i < LOG_FAMILIES; i++) many.push({ token: (await family(`log ${i}`, recent)).token });
+out.logFamilies = many.map((f) => f.token);
 if (flag === '--export-family') {
   // ~300,000 events: the 3-year history, repeated further back in time.
   const big: DemoEvent[] = [];

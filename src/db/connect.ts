@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { enableGroupCommit } from './group-commit.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -93,6 +94,7 @@ export function connect(url: string): Db {
     // Deleted rows are overwritten with zeros, not left readable in free pages of the file.
     handle.pragma('secure_delete = ON');
     const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(handle) }) });
+    enableGroupCommit(kysely);
     return {
       kysely,
       dialect,

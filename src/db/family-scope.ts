@@ -14,6 +14,7 @@ import type {
 import type { Database } from './schema.ts';
 import type { Dialect } from './connect.ts';
 import type { PreparedQuery } from './prepared.ts';
+import { groupCommitOf } from './group-commit.ts';
 
 export type FamilyOwnedTable =
   | 'users'
@@ -97,8 +98,13 @@ export class FamilyScope {
     return this.k.deleteFrom('families').where('families.id', '=', this.familyId);
   }
 
-  /** Runs `fn` in one transaction, with a scope of the same family bound to it. */
+  /**
+   * Runs `fn` in one transaction, with a scope of the same family bound to it. On the embedded
+   * store, transactions that arrive together share one durable commit (group-commit.ts).
+   */
   transaction<R>(fn: (scope: FamilyScope) => Promise<R>): Promise<R> {
+    const grouped = groupCommitOf(this.k);
+    if (grouped) return grouped.transaction((k) => fn(new FamilyScope(k, this.familyId, this.dialect)));
     return this.k.transaction().execute((trx) => fn(new FamilyScope(trx, this.familyId, this.dialect)));
   }
 }

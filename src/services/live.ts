@@ -115,5 +115,14 @@ export function cachedEventsFrom(family: FamilyRow, now: number, from: number): 
   if (from < windowStart) return null;
   const inputs = inputsCache.get(family.id, Number(family.version), String(windowStart));
   if (!inputs) return null;
-  return inputs.events.filter((e) => e.at >= from);
+  // The window is sorted by instant: find the first event at or after `from` by bisection.
+  const events = inputs.events;
+  let lo = 0;
+  let hi = events.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (events[mid]!.at < from) lo = mid + 1;
+    else hi = mid;
+  }
+  return events.slice(lo);
 }

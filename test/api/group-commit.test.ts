@@ -1,0 +1,66 @@
+// Group commit on the embedded store (src/db/group-commit.ts): write transactions that arrive
+// together share one COMMIT, yet each keeps its own outcome. One that fails is rolled back
+// alone; the others are durable; nobody hears "done" before the commit.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { loadConfig } from '../../src/config.ts';
+import { connect } from '../../src/db/connect.ts';
+import { migrate } from '../../src/db/migrate.ts';
+import { groupCommitOf } from '../../src/db/group-commit.ts';
+import { buildApp } from '../../src/http/app.ts';
+import { FamilyScope } from '../../src/db/family-scope.ts';
+import { call, signUp } from '../helpers/app.ts';
+
+describe('group commit on the embedded store', () => {
+  test('concurrent logs share commits; each answer is the durable event; a failing transaction is rolled back alone', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tracker-gc-'));
+    const file = join(dir, 'tracker.db');
+    const config = loadConfig({ PUBLIC_URL: 'http://tracker.test', DATABASE_URL: `sqlite:${file}` });
+    const db = connect(config.databaseUrl);
+    await migrate(db);
+    const app = await buildApp({ db, config, clock: Date.now });
+    try {
+      const a = await signUp(app);
+      const b = await signUp(app);
+      const gc = groupCommitOf(db.kysely)!;
+      const before = { ...gc.stats };
+      const logs = Array.from({ length: 40 }, (_, i) =>
+        call(app, 'POST', '/api/vega/log', { type: 'nappy', kind: 'wet', note: `n${i}` }, { token: i % 2 ? a.token : b.token }),
+      );
+      const res = await Promise.all(logs);
+      assert.ok(res.every((r) => r.status === 200), res.map((r) => r.status).join());
+      const commits = gc.stats.commits - before.commits;
+      const transactions = gc.stats.transactions - before.transactions;
+      assert.ok(transactions >= 40 && commits < transactions, `${transactions} transactions in ${commits} commits`);
+
+      // Every acknowledged event is in the file, read by another connection.
+      const other = new Database(file, { readonly: true });
+      const notes = (other.prepare("select note from events where note like 'n%'").all() as { note: string }[]).map((r) => r.note).sort();
+      other.close();
+      assert.equal(notes.length, 40);
+
+      // Transactions of one batch: the one that throws leaves nothing behind; the others commit.
+      const me = await call(app, 'GET', '/api/me', undefined, { token: a.token });
+      const scope = new FamilyScope(db.kysely, me.body.family_id, 'sqlite');
+      const insert = (note: string, fail: boolean) =>
+        scope.transaction(async (tx) => {
+          await tx.insertInto('events', { id: note.padEnd(8, '0').slice(0, 8), ts: '2026-11-22T10:00:00', at: Date.parse('2026-11-22T10:00:00Z'), zone: 'Europe/London', type: 'note', author: 'x', note, created_at: Date.now() } as never).execute();
+          if (fail) throw new Error(`refused ${note}`);
+          return note;
+        });
+      const outcomes = await Promise.allSettled([insert('gca', false), insert('gcb', true), insert('gcc', false)]);
+      assert.deepEqual(outcomes.map((o) => o.status), ['fulfilled', 'rejected', 'fulfilled']);
+      assert.match(String((outcomes[1] as PromiseRejectedResult).reason), /refused gcb/);
+      const kept = await scope.selectFrom('events').select('note').where('note', 'in', ['gca', 'gcb', 'gcc']).execute();
+      assert.deepEqual(kept.map((r) => r.note).sort(), ['gca', 'gcc']);
+    } finally {
+      await app.close();
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
