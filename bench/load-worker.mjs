@@ -6,13 +6,17 @@
 import autocannon from 'autocannon';
 
 const c = JSON.parse(process.argv[2]);
+// One token per connection (c.tokens): connection i speaks for family i, as 32 parents would.
+let next = 0;
+const setupClient = c.tokens
+  ? (client) => client.setHeaders({ ...(c.headers ?? {}), authorization: `Bearer ${c.tokens[next++ % c.tokens.length]}` })
+  : undefined;
 const r = await autocannon({
+  setupClient,
   url: c.url,
   method: c.method ?? 'GET',
   headers: c.headers ?? {},
   body: c.body ?? undefined,
-  // Several requests: each connection goes through them in turn (e.g. one token per family).
-  requests: c.requests ?? undefined,
   connections: c.connections ?? 32,
   duration: c.duration ?? 5,
   timeout: 30,

@@ -51,9 +51,8 @@ function load(url: string, opts: { method?: string; token?: string; tokens?: str
   const headers: Record<string, string> = {};
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.body) headers['content-type'] = 'application/json';
-  // One token per request in turn: the load spread over several families.
-  const requests = opts.tokens?.map((t) => ({ headers: { ...headers, authorization: `Bearer ${t}` } }));
-  const spec = JSON.stringify({ url, method: opts.method ?? 'GET', headers, body: opts.body, requests, connections: opts.connections ?? CONNS, duration: opts.duration ?? DURATION });
+  // tokens: one per connection, each connection speaking for its own family.
+  const spec = JSON.stringify({ url, method: opts.method ?? 'GET', headers, body: opts.body, tokens: opts.tokens, connections: opts.connections ?? CONNS, duration: opts.duration ?? DURATION });
   const [cmd, args] = pinned(LOAD_CORE, [process.execPath, join(ROOT, 'bench/load-worker.mjs'), spec]);
   return new Promise((resolve, reject) => {
     const p = spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -133,8 +132,9 @@ async function main() {
       }
     }
     const body = JSON.stringify({ type: 'nappy', kind: 'wet' });
-    // Logging: 32 connections spread over 32 families (the ceiling inserts into one table all
-    // the same), and all 32 on one family, whose day then fills with thousands of entries.
+    // Logging: 32 connections, each logging for its own family (32 parents on one server; the
+    // ceiling inserts into one table all the same), and all 32 on one family, whose day then
+    // fills with thousands of entries.
     const ci = await load(ceil('/insert'), { method: 'POST', body: '{}' });
     const sl = await load(svc('/api/vega/log'), { method: 'POST', tokens: seeded.logFamilies, body });
     results.log = sl;

@@ -76,10 +76,12 @@ export async function registerDocs(app: FastifyInstance, publicUrl: () => string
 
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: false });
 
-  const redocBundle = localRedocBundle(readFileSync(require.resolve('redoc/bundles/redoc.standalone.js'), 'utf8'));
-  app.get('/redoc/redoc.standalone.js', { schema: { hide: true }, config: { auth: 'none' } }, async (_req, reply) =>
-    reply.type('application/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=86400').send(redocBundle),
-  );
+  // ~1 MB of script, read on the first request for it rather than held from start.
+  let redocBundle: string | null = null;
+  app.get('/redoc/redoc.standalone.js', { schema: { hide: true }, config: { auth: 'none' } }, async (_req, reply) => {
+    redocBundle ??= localRedocBundle(readFileSync(require.resolve('redoc/bundles/redoc.standalone.js'), 'utf8'));
+    return reply.type('application/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=86400').send(redocBundle);
+  });
   app.get('/redoc', { schema: { hide: true }, config: { auth: 'none' } }, async (_req, reply) =>
     reply
       .type('text/html; charset=utf-8')

@@ -7,7 +7,8 @@ import type { PromptDef } from './registry-types.ts';
 import { annotationsOf, inputSchemaOf, PROMPTS, RESOURCES, TOOLS } from './registry.ts';
 import { AUTH_STEPS, NON_CLINICAL, SERVICE_NAME, UNITS_AND_TIME, WHAT_IT_IS, WRITE_RULES } from './agent-text.ts';
 
-export const RATE_LIMIT_PER_MINUTE = 120;
+import { RATE_LIMIT_PER_MINUTE } from './limits.ts';
+export { RATE_LIMIT_PER_MINUTE };
 
 function promptArgs(p: PromptDef) {
   return Object.entries(p.args).map(([name, schema]) => ({

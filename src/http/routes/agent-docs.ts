@@ -3,8 +3,15 @@
 // protected-resource metadata the /mcp 401 points to. Lists come from the MCP registry.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Ctx } from '../../services/context.ts';
-import { agentInstructions, connectorManifest } from '../../mcp/catalog.ts';
-import { developersPage, privacyPage, termsPage } from '../../mcp/pages.ts';
+import type * as Catalog from '../../mcp/catalog.ts';
+import type * as Pages from '../../mcp/pages.ts';
+
+// The documents are built from the MCP registry, which brings the MCP SDK with it (~50 MB in
+// memory): loaded with the first request for one of them, not at start.
+let catalog: Promise<typeof Catalog> | null = null;
+let pages: Promise<typeof Pages> | null = null;
+const loadCatalog = () => (catalog ??= import('../../mcp/catalog.ts'));
+const loadPages = () => (pages ??= import('../../mcp/pages.ts'));
 
 const open = { config: { auth: 'none' as const }, schema: { hide: true } };
 // The discovery documents the spec lists appear in /openapi.json too.
@@ -15,18 +22,20 @@ const listed = (summary: string, type: string) => ({
 
 export function agentDocRoutes(app: FastifyInstance, ctx: Ctx): void {
   const base = () => ctx.config.publicUrl;
-  const html = (make: () => string) => async (_req: unknown, reply: FastifyReply) => reply.type('text/html; charset=utf-8').send(make());
+  const html = (make: (p: typeof Pages) => string) => async (_req: unknown, reply: FastifyReply) =>
+    reply.type('text/html; charset=utf-8').send(make(await loadPages()));
   // One text, two addresses: llms.txt is plain text by convention, the .md twin is Markdown.
-  const instructions = (type: string) => async (_req: unknown, reply: FastifyReply) => reply.type(type).send(agentInstructions(base()));
+  const instructions = (type: string) => async (_req: unknown, reply: FastifyReply) =>
+    reply.type(type).send((await loadCatalog()).agentInstructions(base()));
 
   app.get('/.well-known/tracker-connector.json', listed('The MCP connector manifest: tools, resources and prompts', 'application/json'), async (_req, reply) =>
-    reply.type('application/json').send(JSON.stringify(connectorManifest(base()))),
+    reply.type('application/json').send(JSON.stringify((await loadCatalog()).connectorManifest(base()))),
   );
   app.get('/llms.txt', listed('Instructions for AI agents (plain text)', 'text/plain'), instructions('text/plain; charset=utf-8'));
   app.get('/.well-known/agent-instructions.md', listed('The same instructions as Markdown', 'text/markdown'), instructions('text/markdown; charset=utf-8'));
-  app.get('/developers', listed('The developer portal (HTML)', 'text/html'), html(() => developersPage(base(), app.idempotentRoutes)));
-  app.get('/privacy', open, html(privacyPage));
-  app.get('/terms', open, html(termsPage));
+  app.get('/developers', listed('The developer portal (HTML)', 'text/html'), html((p) => p.developersPage(base(), app.idempotentRoutes)));
+  app.get('/privacy', open, html((p) => p.privacyPage()));
+  app.get('/terms', open, html((p) => p.termsPage()));
 
   // RFC 9728 metadata: bearer tokens in the Authorization header, made in the app (there is no
   // OAuth authorization server, so none is listed; resource_documentation says where to go).

@@ -13,9 +13,14 @@ import { loadFamily } from '../../services/family-row.ts';
 import { localDateOf } from '../../domain/time.ts';
 import { AppError, unauthorized } from '../../errors.ts';
 import type { Actor } from '../../services/actor.ts';
-import { answerMcp, isJsonRpcPayload } from '../../mcp/server.ts';
+import type * as McpServerModule from '../../mcp/server.ts';
 import { bearerToken, checkHostAndOrigin, CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS, originAllowed } from '../../mcp/http-guard.ts';
-import { RATE_LIMIT_PER_MINUTE } from '../../mcp/catalog.ts';
+import { RATE_LIMIT_PER_MINUTE } from '../../mcp/limits.ts';
+
+// The MCP SDK and the connector's tools weigh ~50 MB in memory: loaded with the first /mcp
+// request, not at start, so a family that never connects an assistant never pays for them.
+let mcpModule: Promise<typeof McpServerModule> | null = null;
+const loadMcp = () => (mcpModule ??= import('../../mcp/server.ts'));
 
 const WINDOW_MS = 60_000;
 const MAX_BATCH = 20;
@@ -102,6 +107,7 @@ export function mcpRoutes(app: FastifyInstance, ctx: Ctx): void {
     },
     handler: async (req, reply) => {
       // An absent body or a non-JSON content type is left to the SDK (parse error, 415).
+      const { answerMcp, isJsonRpcPayload } = await loadMcp();
       const json = /^application\/json\b/i.test(req.headers['content-type'] ?? '');
       if (json && req.body !== undefined && !isJsonRpcPayload(req.body)) {
         return jsonRpcError(reply, 400, -32600, 'Invalid Request: not a JSON-RPC 2.0 message.');
