@@ -216,11 +216,22 @@ export function minutesToHHMM(minutes: number): string {
  * instant keep the order they came in (the services load them in logging order), so a sleep
  * then a wake logged in the same second reads as awake. The sort is stable.
  */
-export function sortedUpTo(events: readonly TimedEvent[], now: number): TimedEvent[] {
+export function sortedUpTo(events: TimedEvent[], now: number): TimedEvent[] {
+  // A window the caller marked as sorted, with nothing after `now`, is used as it is: the
+  // live status of every write would otherwise copy and scan it.
+  if (SORTED.has(events) && (events.length === 0 || events[events.length - 1]!.at <= now)) return events;
   const kept = events.filter((e) => e.at <= now);
   // The services load events already in order; a stable sort of a sorted list changes nothing.
   for (let i = 1; i < kept.length; i++) {
     if (kept[i]!.at < kept[i - 1]!.at) return kept.sort((a, b) => a.at - b.at);
   }
   return kept;
+}
+
+const SORTED = new WeakSet<readonly TimedEvent[]>();
+
+/** Marks a window the caller built in instant order (and will not change) as sorted. */
+export function markSorted<T extends TimedEvent[]>(events: T): T {
+  SORTED.add(events);
+  return events;
 }

@@ -15,7 +15,7 @@ import type { LogEvent } from '../domain/types.ts';
 import type { EditInput, LogInput } from '../schemas/log.ts';
 import { familyVersion, loadFamily, lockFamilyVersion } from './family-row.ts';
 import { toLogEvent, toTimedEvent, type EventRow } from './event-rows.ts';
-import { carryLiveOver, cachedEventsFrom, eventsBetween, liveNow } from './live.ts';
+import { carryLiveOver, cachedEventsBetween, eventsBetween, liveNow } from './live.ts';
 import { carryPatternsOver } from './insights.ts';
 import { resolveEventTime } from './event-time.ts';
 import { idempotentCall } from './idempotency.ts';
@@ -64,7 +64,7 @@ export async function logEvent(ctx: Ctx, actor: Actor, input: LogInput, idempote
   // holds only the insert.
   const aroundFrom = at - WARNING_LOOKBACK_MS;
   const aroundTo = at + 5 * 60 * 1000;
-  const around = cachedEventsFrom(family, now, aroundFrom)?.filter((e) => e.at < aroundTo) ?? (await eventsBetween(scope, aroundFrom, aroundTo));
+  const around = cachedEventsBetween(family, now, aroundFrom, aroundTo) ?? (await eventsBetween(scope, aroundFrom, aroundTo));
   const warning = warningFor({ type: input.type, at, ml: values.ml, kind: values.kind }, around, family.timezone);
   const base = {
     ts,

@@ -1,5 +1,6 @@
 // Insights: live status and patterns, each computed by a pure rule over only the window of
 // the log it needs.
+import { markSorted } from '../domain/sleep-spans.ts';
 import type { Ctx } from './context.ts';
 import { scopeOf } from './context.ts';
 import type { Actor } from './actor.ts';
@@ -32,7 +33,7 @@ const resultCache = new FamilyCache<PatternsOut>(300);
 
 async function loadPatternInputs(scope: FamilyScope, from: number): Promise<PatternInputs> {
   return {
-    events: await eventsBetween(scope, from, Number.MAX_SAFE_INTEGER),
+    events: markSorted(await eventsBetween(scope, from, Number.MAX_SAFE_INTEGER)),
     recipes: await listRecipes(scope),
     started: await solidsStarted(scope),
   };

@@ -2,6 +2,7 @@
 // is) and hands it to the pure rule. What it loads, and the result for a given second, are
 // cached under the family's version (derived-cache.ts), so repeated reads between writes cost
 // one read of the family row.
+import { markSorted } from '../domain/sleep-spans.ts';
 import type { FamilyScope } from '../db/family-scope.ts';
 import { liveStatus, liveWindowStart, type LiveStatus } from '../domain/live.ts';
 import type { FeedTimerState } from '../domain/feed-timer.ts';
@@ -59,7 +60,8 @@ export async function loadLiveInputs(scope: FamilyScope, from: number): Promise<
     const w = await latestOfType(scope, 'weight', from);
     if (w) events.unshift(w);
   }
-  return { events, timer: await loadFeedTimer(scope) };
+  // Loaded in instant order (an older weight goes first): marked so the rules need not re-sort.
+  return { events: markSorted(events), timer: await loadFeedTimer(scope) };
 }
 
 /** The live status from scratch: no cache. The cached path must always equal this. */
@@ -94,7 +96,7 @@ export async function liveNow(scope: FamilyScope, now: number): Promise<LiveStat
 export function withNewEvent(events: TimedEvent[], e: TimedEvent): TimedEvent[] {
   let i = events.length;
   while (i > 0 && events[i - 1]!.at > e.at) i--;
-  return [...events.slice(0, i), e, ...events.slice(i)];
+  return markSorted([...events.slice(0, i), e, ...events.slice(i)]);
 }
 
 /**
@@ -109,20 +111,23 @@ export function carryLiveOver(familyId: string, v0: number, v1: number, e: Timed
   });
 }
 
-/** The events from `from` on, when the cached live window (at this version) covers them. */
-export function cachedEventsFrom(family: FamilyRow, now: number, from: number): TimedEvent[] | null {
+/** The events in [from, to), when the cached live window (at this version) covers them. */
+export function cachedEventsBetween(family: FamilyRow, now: number, from: number, to: number): TimedEvent[] | null {
   const windowStart = liveWindowStart(liveInstant(now), family.timezone);
   if (from < windowStart) return null;
   const inputs = inputsCache.get(family.id, Number(family.version), String(windowStart));
   if (!inputs) return null;
-  // The window is sorted by instant: find the first event at or after `from` by bisection.
-  const events = inputs.events;
+  // The window is sorted by instant: both ends by bisection, not a scan.
+  return inputs.events.slice(firstAtOrAfter(inputs.events, from), firstAtOrAfter(inputs.events, to));
+}
+
+function firstAtOrAfter(events: TimedEvent[], at: number): number {
   let lo = 0;
   let hi = events.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (events[mid]!.at < from) lo = mid + 1;
+    if (events[mid]!.at < at) lo = mid + 1;
     else hi = mid;
   }
-  return events.slice(lo);
+  return lo;
 }
