@@ -111,18 +111,21 @@ export async function logEvent(ctx: Ctx, actor: Actor, input: LogInput, idempote
 }
 
 // 8 hex characters give 2^32 ids: collisions become likely in big logs, so the unique key
-// (family_id, id) decides and a clash just draws another id. The check runs before the
-// insert so that a PostgreSQL transaction is never aborted by the clash.
-export async function insertWithFreshId(tx: FamilyScope, base: Omit<EventRow, 'id' | 'family_id' | 'seq'>): Promise<EventRow> {
+// (family_id, id) decides and a clash just draws another id.
+export async function insertWithFreshId(
+  tx: FamilyScope,
+  base: Omit<EventRow, 'id' | 'family_id' | 'seq'>,
+  drawId: () => string = newEventId,
+): Promise<EventRow> {
   for (let i = 0; i < ID_ATTEMPTS; i++) {
-    const id = newEventId();
-    const taken = await tx.selectFrom('events').select('id').where('id', '=', id).executeTakeFirst();
-    if (taken) continue;
-    try {
-      return await tx.insertInto('events', { ...base, id }).returningAll().executeTakeFirstOrThrow() as EventRow;
-    } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
-    }
+    // ON CONFLICT DO NOTHING: a clash returns no row (and, on PostgreSQL, does not abort the
+    // transaction), so one statement both checks and inserts.
+    const row = await tx
+      .insertInto('events', { ...base, id: drawId() })
+      .onConflict((oc) => oc.columns(['family_id', 'id']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (row) return row as EventRow;
   }
   throw new Error('could not draw a free event id');
 }

@@ -1,6 +1,7 @@
 // Group commit on the embedded store (src/db/group-commit.ts): write transactions that arrive
 // together share one COMMIT, yet each keeps its own outcome. One that fails is rolled back
-// alone; the others are durable; nobody hears "done" before the commit.
+// alone; the others are durable; nobody hears "done" before the commit. And an event id that
+// clashes is drawn again without spoiling the transaction, on both databases.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,6 +15,8 @@ import { groupCommitOf } from '../../src/db/group-commit.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { FamilyScope } from '../../src/db/family-scope.ts';
 import { call, signUp } from '../helpers/app.ts';
+import { insertWithFreshId } from '../../src/services/events.ts';
+import { testDatabases, provisionDatabase } from '../helpers/databases.ts';
 
 describe('group commit on the embedded store', () => {
   test('concurrent logs share commits; each answer is the durable event; a failing transaction is rolled back alone', async () => {
@@ -64,3 +67,27 @@ describe('group commit on the embedded store', () => {
     }
   });
 });
+
+for (const d of testDatabases()) {
+  describe(`event ids [${d.name}]`, { skip: d.skip }, () => {
+    test('a drawn id that is taken is drawn again, in the same transaction, which still commits', async () => {
+      const provisioned = await provisionDatabase(d.name);
+      const db = connect(provisioned.url);
+      await migrate(db);
+      try {
+        await db.kysely.insertInto('families').values({ id: 'fam-ids', family_name: 'f', baby_name: 'b', dob: '2026-01-01', gender: '', timezone: 'Europe/London', region: 'uk', units: 'metric', plan: 'free', age_band_targets: '{}', acquisition: null, created_at: 0 } as never).execute();
+        const scope = new FamilyScope(db.kysely, 'fam-ids', db.dialect);
+        const base = { ts: '2026-11-22T10:00:00', at: Date.parse('2026-11-22T10:00:00Z'), zone: 'Europe/London', type: 'note', author: 'x', ml: null, kind: null, foods: null, meal_type: null, kg: null, cm: null, ug: null, note: 'first', reactions: null, side: null, duration_min: null, last_side: null, created_at: 0 };
+        await scope.transaction((tx) => insertWithFreshId(tx, base, () => 'aaaaaaaa'));
+        const ids = ['aaaaaaaa', 'aaaaaaaa', 'bbbbbbbb'];
+        const row = await scope.transaction((tx) => insertWithFreshId(tx, { ...base, note: 'second' }, () => ids.shift()!));
+        assert.equal(row.id, 'bbbbbbbb');
+        const notes = await scope.selectFrom('events').select(['id', 'note']).orderBy('id').execute();
+        assert.deepEqual(notes, [{ id: 'aaaaaaaa', note: 'first' }, { id: 'bbbbbbbb', note: 'second' }]);
+      } finally {
+        await db.close();
+        await provisioned.drop();
+      }
+    });
+  });
+}
