@@ -3,6 +3,7 @@
 // on every insert, so no code path can read or write another family's data by forgetting a
 // where clause.
 import type {
+  Selectable,
   DeleteQueryBuilder,
   DeleteResult,
   Insertable,
@@ -34,6 +35,8 @@ export class FamilyScope {
     private readonly k: Kysely<Database>,
     readonly familyId: string,
     readonly dialect: Dialect,
+    /** the family's row already read for this (read-only) request, if any: see Actor.family */
+    readonly knownFamily: Readonly<Selectable<Database['families']>> | null = null,
   ) {}
 
   selectFrom<T extends FamilyOwnedTable>(table: T) {

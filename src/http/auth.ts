@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor, Scope } from '../services/actor.ts';
 import { requireAdmin, requireScope } from '../services/actor.ts';
-import { actorFromSession, actorFromToken } from '../services/auth.ts';
+import { actorFromSession, actorFromToken, familyReadWithCredential } from '../services/auth.ts';
 import { SESSION_COOKIE } from '../services/sessions.ts';
 import type { Ctx } from '../services/context.ts';
 import { AppError, unauthorized } from '../errors.ts';
@@ -80,6 +80,9 @@ export function registerAuth(app: FastifyInstance, ctx: Ctx): void {
     // What a credential can read is the family's: no browser or proxy cache may keep it.
     reply.header('Cache-Control', 'no-store');
     if (actor.via === 'session' && unsafe && !isSameOrigin(req, ctx.config.publicUrl)) throw crossOrigin();
+    // Only a request that changes nothing may use the family row read with its credential;
+    // any other reads it afresh (after its own writes, for instance).
+    if (!unsafe) actor.family = familyReadWithCredential(actor);
     req.actor = actor;
     if (mode === 'admin') requireAdmin(actor);
     const scope = cfg.scope ?? (SAFE.has(req.method) ? 'read' : 'write');

@@ -1,4 +1,5 @@
 // Who is calling: resolved once from the credential, then handed to every service call.
+import type { FamilyRow } from './family-row.ts';
 import { forbidden } from '../errors.ts';
 
 export type Scope = 'read' | 'write';
@@ -14,6 +15,12 @@ export interface Actor {
   tokenId: string | null;
   /** the session's hash when via = session (to end it on logout) */
   sessionHash: string | null;
+  /**
+   * The family's row as read with the credential, for a request that changes nothing (GET):
+   * loadFamily uses it instead of reading the row again. Dropped (undefined) for every other
+   * request, which must read the row afresh after its writes.
+   */
+  family?: Readonly<FamilyRow>;
 }
 
 export function requireAdmin(actor: Actor): void {

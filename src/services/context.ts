@@ -16,7 +16,7 @@ export interface Ctx {
 
 /** The family-scoped data accessor for an actor: the only way to family-owned rows. */
 export function scopeOf(ctx: Ctx, actor: Actor): FamilyScope {
-  return new FamilyScope(ctx.db.kysely, actor.familyId, ctx.db.dialect);
+  return new FamilyScope(ctx.db.kysely, actor.familyId, ctx.db.dialect, actor.family ?? null);
 }
 
 /** True when a database error is a unique-key violation, on either engine. */

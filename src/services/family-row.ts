@@ -15,6 +15,8 @@ const familyVersionRow = new PreparedQuery<[string], { version: number }>(1, (k,
 );
 
 export async function loadFamily(scope: FamilyScope): Promise<FamilyRow> {
+  // A read-only request's row came with its credential, a moment ago.
+  if (scope.knownFamily) return scope.knownFamily as FamilyRow;
   const [row] = await scope.run(familyRow);
   // The credential resolved moments ago; a missing family means it was deleted meanwhile.
   if (!row) throw unauthorized('This family no longer exists.');
