@@ -2,33 +2,12 @@
 // the embedded store runs in WAL mode with synchronous=FULL.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { startServerProcess } from './helpers/server-process.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const ROOT = new URL('..', import.meta.url).pathname;
-
-function startServer(dbPath: string): Promise<{ proc: ChildProcess; base: string }> {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: `sqlite:${dbPath}`, LOG_LEVEL: 'silent' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 60_000);
-    proc.stdout!.on('data', (chunk) => {
-      out += chunk;
-      const m = /listening on (http:\/\/[\d.]+:\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ proc, base: m[1] });
-      }
-    });
-    proc.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-  });
-}
+const startServer = (dbPath: string) => startServerProcess(`sqlite:${dbPath}`);
 
 test('npm start prints its address; a logged event survives kill -9 and a restart', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'tracker-durable-'));

@@ -4,7 +4,8 @@
 // as `npm start` would, on the same PostgreSQL database (or SQLite file).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { startServerProcess } from '../helpers/server-process.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,29 +16,6 @@ import { connect } from '../../src/db/connect.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { buildApp } from '../../src/http/app.ts';
 
-const ROOT = new URL('../..', import.meta.url).pathname;
-
-function startProcess(databaseUrl: string): Promise<{ proc: ChildProcess; base: string }> {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', PUBLIC_URL: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 60_000);
-    proc.stdout!.on('data', (chunk) => {
-      out += chunk;
-      const m = /listening on (http:\/\/[\d.]+:\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ proc, base: m[1]! });
-      }
-    });
-    proc.stderr!.on('data', (chunk) => (out += chunk));
-    proc.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-  });
-}
 
 for (const d of testDatabases()) {
   describe(`a removed caregiver is refused by another server process [${d.name}]`, { skip: d.skip }, () => {
@@ -63,7 +41,7 @@ for (const d of testDatabases()) {
         const cookie = sessionCookieOf(joined);
         const token = (await call(app, 'POST', '/api/vega/token', { label: 'phone' }, { cookie })).body.token as string;
 
-        other = await startProcess(provisioned.url);
+        other = await startServerProcess(provisioned.url, { PUBLIC_URL: '' });
         const base = other.base;
         const me = (headers: Record<string, string>) => fetch(`${base}/api/me`, { headers });
         const mcp = () =>

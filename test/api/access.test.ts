@@ -5,19 +5,11 @@ import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import { testDatabases } from '../helpers/databases.ts';
-import { assertError, call, sessionCookieOf, signUp, startApp, type Family, type TestApp } from '../helpers/app.ts';
+import { assertError, call, sessionCookieOf, signUp, startApp, type Family, type TestApp, joinFamily } from '../helpers/app.ts';
 
 const DAY = 86_400_000;
 
-async function join(app: FastifyInstance, admin: Family, username: string) {
-  const inv = await call(app, 'POST', '/api/vega/invite', {}, { cookie: admin.cookie });
-  const email = `${username}.${Date.now()}.${Math.random().toString(16).slice(2, 6)}@example.com`;
-  const res = await call(app, 'POST', '/api/vega/join', { code: inv.body.code, email, password: 'correct horse', username });
-  assert.equal(res.status, 200, res.text);
-  const cookie = sessionCookieOf(res);
-  const token = (await call(app, 'POST', '/api/vega/token', { label: 'phone' }, { cookie })).body.token as string;
-  return { cookie, token, email, username };
-}
+const join = joinFamily;
 
 const me = (app: FastifyInstance, cred: { cookie?: string; token?: string; headers?: Record<string, string> }) => call(app, 'GET', '/api/me', undefined, cred);
 const mcp = (app: FastifyInstance, token: string) =>

@@ -11,7 +11,7 @@ import { join as joinPath } from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { testDatabases } from '../helpers/databases.ts';
-import { assertError, call, sessionCookieOf, signUp, startApp, type Family, type TestApp } from '../helpers/app.ts';
+import { assertError, call, sessionCookieOf, signUp, startApp, type Family, type TestApp, joinFamily } from '../helpers/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { connect } from '../../src/db/connect.ts';
 import { migrate } from '../../src/db/migrate.ts';
@@ -22,15 +22,7 @@ const run = promisify(execFile);
 const BIN = new URL('../../bin/tracker.mjs', import.meta.url).pathname;
 const ORIGIN = { origin: 'http://tracker.test' };
 
-async function join(app: FastifyInstance, admin: Family, username: string) {
-  const inv = await call(app, 'POST', '/api/vega/invite', {}, { cookie: admin.cookie });
-  const email = `${username}.${Date.now()}.${Math.random().toString(16).slice(2, 6)}@example.com`;
-  const res = await call(app, 'POST', '/api/vega/join', { code: inv.body.code, email, password: 'correct horse', username });
-  assert.equal(res.status, 200, res.text);
-  const cookie = sessionCookieOf(res);
-  const token = (await call(app, 'POST', '/api/vega/token', { label: 'phone' }, { cookie })).body.token as string;
-  return { cookie, token, email, username, password: 'correct horse' };
-}
+const join = joinFamily;
 
 const me = (app: FastifyInstance, cred: { cookie?: string; token?: string }) => call(app, 'GET', '/api/me', undefined, cred);
 const codeOf = (url: string) => new URL(url).searchParams.get('code')!;

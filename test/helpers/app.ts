@@ -130,6 +130,18 @@ export async function signUp(app: FastifyInstance, overrides: Record<string, unk
   return { email: String(body.email), password, cookie, token: tok.body.token, username: String(body.email).split('@')[0] };
 }
 
+/** An invited caregiver joins the admin's family and makes a token: their cookie, token and sign-in. */
+export async function joinFamily(app: FastifyInstance, admin: Family, username: string) {
+  const inv = await call(app, 'POST', '/api/vega/invite', {}, { cookie: admin.cookie });
+  const email = `${username}.${Date.now()}.${Math.random().toString(16).slice(2, 6)}@example.com`;
+  const password = 'correct horse';
+  const res = await call(app, 'POST', '/api/vega/join', { code: inv.body.code, email, password, username });
+  if (res.status !== 200) throw new Error(`join failed: ${res.status} ${res.text}`);
+  const cookie = sessionCookieOf(res);
+  const token = (await call(app, 'POST', '/api/vega/token', { label: 'phone' }, { cookie })).body.token as string;
+  return { cookie, token, email, username, password };
+}
+
 /** Asserts the spec's error body: the status, {error: code, message: readable text}. */
 export function assertError(res: Res, status: number, code?: string, label = ''): void {
   if (res.status !== status) throw new Error(`${label} expected ${status}, got ${res.status}: ${res.text}`);
