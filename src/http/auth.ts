@@ -28,6 +28,7 @@ declare module 'fastify' {
 }
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+const NO_STORE_ROUTES = /^\/(mcp|login|logout|api\/vega\/(onboard|join|reset))$/;
 
 /** True unless the browser tells us the request came from another site. */
 export function isSameOrigin(req: FastifyRequest, publicUrl: string): boolean {
@@ -73,12 +74,13 @@ export function registerAuth(app: FastifyInstance, ctx: Ctx): void {
     const route = req.is404 ? undefined : req.routeOptions.url;
     const mode: AuthMode = route === undefined ? 'none' : authModeOf(route, cfg);
     const unsafe = !SAFE.has(req.method);
+    // What the API answers is a family's (or sets a session cookie): no browser or proxy cache
+    // may keep it. The connector and the sign-in routes too, though they resolve callers themselves.
+    if (route !== undefined && (mode !== 'none' || NO_STORE_ROUTES.test(route))) reply.header('Cache-Control', 'no-store');
     if (cfg.sameOriginOnly && unsafe && !isSameOrigin(req, ctx.config.publicUrl)) throw crossOrigin();
     if (mode === 'none') return;
     const actor = await resolveActor(ctx, req);
     if (!actor) throw unauthorized();
-    // What a credential can read is the family's: no browser or proxy cache may keep it.
-    reply.header('Cache-Control', 'no-store');
     if (actor.via === 'session' && unsafe && !isSameOrigin(req, ctx.config.publicUrl)) throw crossOrigin();
     // Only a request that changes nothing may use the family row read with its credential;
     // any other reads it afresh (after its own writes, for instance).

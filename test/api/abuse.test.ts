@@ -80,12 +80,17 @@ for (const d of testDatabases()) {
       assert.deepEqual((await call(t.app, 'GET', '/api/vega/today', undefined, { token: f.token })).body, before);
     });
 
-    test('answers to a credential carry Cache-Control: no-store', async () => {
+    test('answers to a credential, the connector and sign-in carry Cache-Control: no-store', async () => {
       for (const path of ['/api/me', '/api/vega/today', '/api/vega/export']) {
         const r = await call(t.app, 'GET', path, undefined, { token: f.token });
         assert.equal(r.headers['cache-control'], 'no-store', path);
       }
       assert.equal((await call(t.app, 'GET', '/api/me', undefined, { cookie: f.cookie })).headers['cache-control'], 'no-store');
+      const mcp = await call(t.app, 'POST', '/mcp', { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { token: f.token, headers: { accept: 'application/json, text/event-stream' } });
+      assert.equal(mcp.status, 200);
+      assert.equal(mcp.headers['cache-control'], 'no-store', 'the connector');
+      const signin = await call(t.app, 'POST', '/login', { email: f.email, password: f.password }, { ip: '198.51.100.30' });
+      assert.equal(signin.headers['cache-control'], 'no-store', 'an answer that sets the session cookie');
     });
 
     test('a reaction is one emoji: no text, markup or several; one per caregiver per emoji; at most 20 per event', async () => {
