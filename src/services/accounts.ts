@@ -33,10 +33,11 @@ async function emailTaken(ctx: Ctx, email: string): Promise<boolean> {
 
 export async function onboard(ctx: Ctx, input: OnboardInput, ip: string): Promise<SignedIn> {
   await checkSignup(ctx, ip);
-  await claimSignup(ctx, ip);
   const now = ctx.clock();
   const timezone = input.timezone ?? 'Europe/London';
   validateDob(input.dob, timezone, now);
+  // Counted once the request is valid: a mistyped date of birth costs no sign-up.
+  await claimSignup(ctx, ip);
   const email = normalEmail(input.email);
   if (await emailTaken(ctx, email)) {
     await recordSignupFailure(ctx, ip);

@@ -31,12 +31,13 @@ async function check(ctx: Ctx, bucket: string, limit: number): Promise<void> {
   if (s.count >= limit) throw tooMany(s.resetInMs);
 }
 
+/** The bucket of one account at one address: a hash, so no email is stored in the counters. */
+const accountAt = (email: string, ip: string) => `login:acct:${sha256(`${email}\n${ip}`)}`;
+
 /**
  * Counts a sign-in attempt before the (slow) password check, so parallel guesses cannot all
  * slip through before any is counted; past either limit the attempt is refused.
  */
-const accountAt = (email: string, ip: string) => `login:acct:${sha256(`${email}\n${ip}`)}`;
-
 export async function claimLoginAttempt(ctx: Ctx, email: string, ip: string): Promise<void> {
   const acct = await bumpCounter(ctx, accountAt(email, ip), WINDOW_MS);
   const addr = await bumpCounter(ctx, `login:ip:${ip}`, WINDOW_MS);
