@@ -1,9 +1,10 @@
-// A general per-credential rate limit on the API and the connector (RATE_LIMIT_PER_MINUTE,
-// default 600): generous for people and scripts, a ceiling for a leaked token in a loop. Kept
-// in each process's memory (a database write per request would cost more than the request);
-// with several processes each allows the limit. Requests without a credential are left to
-// the sign-in and sign-up throttles, and the server's own machine (the operator; every
-// client with the default HOST=127.0.0.1) is not limited.
+// A general per-credential rate limit on the REST API (RATE_LIMIT_PER_MINUTE, default 600):
+// generous for people and scripts, a ceiling for a leaked token in a loop. The MCP connector
+// resolves its own callers and keeps its own limit (120 a minute per token). Kept in each
+// process's memory (a database write per request would cost more than the request); with
+// several processes each allows the limit. Requests without a credential are left to the
+// sign-in and sign-up throttles, and the server's own machine (the operator; every client
+// with the default HOST=127.0.0.1) is not limited.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { AppError } from '../errors.ts';
