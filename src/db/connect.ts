@@ -7,6 +7,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { enableGroupCommit } from './group-commit.ts';
+import { prepareRepeatedStatements } from './pg-statements.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -126,6 +127,7 @@ export function connect(url: string): Db {
   // An idle connection that the server ends (a restart, a failover, an admin terminating it)
   // emits 'error' on the pool; unhandled, that would crash the process. The pool drops the
   // client and opens a new one on the next query, so noting it is enough.
+  prepareRepeatedStatements(pool);
   pool.on('error', (err) => {
     process.emitWarning(`PostgreSQL connection closed by the server: ${err.message}`);
   });

@@ -12,6 +12,7 @@ import type {
   UpdateQueryBuilder,
   UpdateResult,
 } from 'kysely';
+import { sql } from 'kysely';
 import type { Database } from './schema.ts';
 import type { Dialect } from './connect.ts';
 import type { PreparedQuery } from './prepared.ts';
@@ -87,6 +88,33 @@ export class FamilyScope {
     return q.all(this.k, this.familyId, ...args);
   }
 
+  /**
+   * PostgreSQL only: inserts one event in a statement of its own (so its own transaction: no
+   * BEGIN or COMMIT round trip, and the family row is locked only while PostgreSQL itself
+   * runs and commits it, not across round trips to this process). The statement bumps the
+   * family's version itself, which takes the row lock and tells the caller where it stood;
+   * the events trigger (migration 008) then bumps it once more when a row went in. So the
+   * event comes back with `family_bumped`, the family's row as this statement left it: the
+   * family was at `family_bumped.version - 1` when the lock was taken and is at
+   * `family_bumped.version + 1` when this commits, and the insert is the only change in
+   * between. A clash on (family_id, id) returns nothing (ON CONFLICT DO NOTHING).
+   */
+  insertEventBumpingVersion(values: Omit<Insertable<Database['events']>, 'family_id'>) {
+    return this.k
+      .with('bumped', (db) =>
+        db
+          .updateTable('families')
+          .set((eb) => ({ version: eb('version', '+', 1) }))
+          .where('families.id', '=', this.familyId)
+          .returningAll(),
+      )
+      .insertInto('events')
+      .values({ ...values, family_id: this.familyId } as any)
+      .onConflict((oc) => oc.columns(['family_id', 'id']).doNothing())
+      .returningAll()
+      .returning(sql<Selectable<Database['families']>>`(SELECT row_to_json(bumped) FROM bumped)`.as('family_bumped'));
+  }
+
   /** The family's own row. */
   family() {
     return this.k.selectFrom('families').where('families.id', '=', this.familyId);
@@ -99,6 +127,24 @@ export class FamilyScope {
   /** Removes the family; every family-owned row goes with it (ON DELETE CASCADE). */
   deleteFamily() {
     return this.k.deleteFrom('families').where('families.id', '=', this.familyId);
+  }
+
+  /**
+   * Runs `fn` on one consistent view of the database, for reads that must agree with each
+   * other (a cached window and the version it is kept under). PostgreSQL: a REPEATABLE READ,
+   * READ ONLY transaction. SQLite: the single connection held for the reads, so no write (they
+   * all go through that connection) can land between them.
+   */
+  snapshot<R>(fn: (scope: FamilyScope) => Promise<R>): Promise<R> {
+    if (this.k.isTransaction) return fn(this);
+    if (this.dialect === 'postgres') {
+      return this.k
+        .transaction()
+        .setIsolationLevel('repeatable read')
+        .setAccessMode('read only')
+        .execute((trx) => fn(new FamilyScope(trx, this.familyId, this.dialect)));
+    }
+    return this.k.connection().execute((conn) => fn(new FamilyScope(conn, this.familyId, this.dialect)));
   }
 
   /**

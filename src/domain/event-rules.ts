@@ -2,7 +2,7 @@
 // can raise. Pure: no clock, no I/O.
 import type { EventType, LogEvent, TimedEvent } from './types.ts';
 import { MEAL_TYPES, NAPPY_KINDS, SUPPLEMENT_KINDS } from './types.ts';
-import { instantToLocal } from './time.ts';
+import { instantToLocalFast as instantToLocal } from './zone-clock.ts';
 
 /** The value fields an event can carry (besides id, ts, type, author, reactions). */
 export const VALUE_FIELDS = ['ml', 'kind', 'foods', 'meal_type', 'kg', 'cm', 'ug', 'note', 'side', 'duration_min'] as const;

@@ -6,8 +6,19 @@
 // else they depend on (the window's first instant, which moves at local midnight, or the
 // second a result was computed for), so day changes and DST need no special handling.
 //
-// Loads are checked: the version is read again after the rows are loaded, and the entry is
-// kept only if no write committed in between (otherwise it is used for this request only).
+// A miss loads the rows and reads the version in one consistent view (FamilyScope.snapshot),
+// and the entry is kept under the version it was loaded at: never a label it may not match,
+// however many writes land meanwhile. A write that knows it was the only change between two
+// versions carries the entry over (carryOver); carries that arrive out of order wait, a few
+// per family, until the entry reaches the version they start from.
+
+import type { FamilyScope } from '../db/family-scope.ts';
+import { familyVersion } from './family-row.ts';
+
+/** Carries waiting for their turn, per family. */
+const MAX_PENDING = 64;
+/** Event-loop turns a read behind the carries waiting to reach it lets them arrive. */
+const SETTLE_TURNS = 4;
 
 interface Entry<T> {
   familyId: string;
@@ -19,15 +30,29 @@ interface Entry<T> {
 /** A small LRU map of per-family entries (one per family and purpose). */
 export class FamilyCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
+  private readonly pending = new Map<string, Map<number, { to: number; update: (value: T, key: string) => T | undefined }>>();
   constructor(private readonly capacity = 2000) {}
 
   get(familyId: string, version: number, key: string): T | undefined {
     const e = this.entries.get(familyId);
     if (!e || e.version !== version || e.key !== key) return undefined;
-    // Re-insert: Map keeps insertion order, so the first key is the least recently used.
-    this.entries.delete(familyId);
-    this.entries.set(familyId, e);
+    this.touch(e);
     return e.value;
+  }
+
+  private touch(e: Entry<T>): void {
+    // Re-insert: Map keeps insertion order, so the first key is the least recently used.
+    this.entries.delete(e.familyId);
+    this.entries.set(e.familyId, e);
+  }
+
+  /**
+   * The entry for (family, key) made at `version` or at a later one: state no older than a
+   * read at `version` would give, for a caller content with that (versions only grow).
+   */
+  getAtLeast(familyId: string, version: number, key: string): T | undefined {
+    const e = this.entries.get(familyId);
+    return e && e.version >= version && e.key === key ? e.value : undefined;
   }
 
   set(familyId: string, version: number, key: string, value: T): void {
@@ -37,31 +62,77 @@ export class FamilyCache<T> {
   }
 
   /**
-   * The entry for (family, version, key), else `load()` — kept only when `currentVersion()`,
-   * read after the load, still equals `version` (no write slipped in between).
+   * The entry for (family, key) at `version` or a later one, else `load()`, run in one
+   * consistent view with the family's version read in it and kept under that version. Either
+   * way the caller gets state no older than it asked for, and the version it is at: under a
+   * stream of writes the entry moves on between a request's reading the family row and its
+   * reaching the cache, and what a read made a moment later would show is as good an answer.
    */
-  async through(familyId: string, version: number, key: string, load: () => Promise<T>, currentVersion: () => Promise<number>): Promise<T> {
-    const hit = this.get(familyId, version, key);
-    if (hit !== undefined) return hit;
-    const value = await load();
-    if ((await currentVersion()) === version) this.set(familyId, version, key, value);
-    return value;
+  async through(scope: FamilyScope, version: number, key: string, load: (scope: FamilyScope) => Promise<T>): Promise<{ value: T; version: number }> {
+    const familyId = scope.familyId;
+    let e = this.entries.get(familyId);
+    // Behind, with later carries waiting: the writes between are this process's own, whose
+    // carries are a turn or two of the event loop away. Waiting for them beats a reload.
+    for (let turn = 0; turn < SETTLE_TURNS && e && e.key === key && e.version < version && this.pending.has(familyId); turn++) {
+      await new Promise(setImmediate);
+      e = this.entries.get(familyId);
+    }
+    if (e && e.version >= version && e.key === key) {
+      this.touch(e);
+      return { value: e.value, version: e.version };
+    }
+    const loaded = await scope.snapshot(async (s) => ({ version: await familyVersion(s), value: await load(s) }));
+    if (loaded.version >= 0) {
+      const now = this.entries.get(familyId);
+      // Another request may have loaded or carried it further meanwhile: keep the newer.
+      if (!now || now.key !== key || now.version < loaded.version) this.set(familyId, loaded.version, key, loaded.value);
+      this.applyPending(familyId);
+    }
+    return loaded;
   }
 
   /**
    * A write moved the family from version `from` to `to` and the caller knows it was the only
    * change in between (it held the family row locked): carry the entry over, updated by
-   * `update`, instead of loading it again. `update` returning undefined drops it.
+   * `update`, instead of loading it again. `update` returning undefined drops it. A carry from
+   * a version the entry has not reached yet (an earlier write's carry is still on its way)
+   * waits for it.
    */
   carryOver(familyId: string, from: number, to: number, update: (value: T, key: string) => T | undefined): void {
     const e = this.entries.get(familyId);
-    if (!e || e.version !== from) return;
-    const next = update(e.value, e.key);
-    if (next === undefined) this.entries.delete(familyId);
-    else this.entries.set(familyId, { familyId, version: to, key: e.key, value: next });
+    // No entry yet: one may be loading, from a view this write is not in; the carry waits.
+    if (e && e.version > from) return;
+    let waiting = this.pending.get(familyId);
+    if (!waiting) {
+      this.pending.set(familyId, (waiting = new Map()));
+      // As many families' waiting carries as entries, the oldest forgotten first.
+      if (this.pending.size > this.capacity) this.pending.delete(this.pending.keys().next().value!);
+    }
+    waiting.set(from, { to, update });
+    // Bounded: a carry whose predecessor never comes (made by another process) is forgotten.
+    if (waiting.size > MAX_PENDING) waiting.delete(Math.min(...waiting.keys()));
+    this.applyPending(familyId);
+  }
+
+  private applyPending(familyId: string): void {
+    const waiting = this.pending.get(familyId);
+    if (!waiting) return;
+    for (;;) {
+      const e = this.entries.get(familyId);
+      const carry = e && waiting.get(e.version);
+      if (!e || !carry) break;
+      waiting.delete(e.version);
+      const next = carry.update(e.value, e.key);
+      if (next === undefined) this.entries.delete(familyId);
+      else this.entries.set(familyId, { familyId, version: carry.to, key: e.key, value: next });
+    }
+    const e = this.entries.get(familyId);
+    if (e) for (const from of waiting.keys()) if (from < e.version) waiting.delete(from);
+    if (waiting.size === 0) this.pending.delete(familyId);
   }
 
   clear(): void {
     this.entries.clear();
+    this.pending.clear();
   }
 }

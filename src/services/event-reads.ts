@@ -6,7 +6,6 @@ import { badRequest } from '../errors.ts';
 import { dayBounds, TimeError } from '../domain/time.ts';
 import { zoneClock } from '../domain/zone-clock.ts';
 import { FamilyCache } from './derived-cache.ts';
-import { familyVersion } from './family-row.ts';
 import type { LogEvent } from '../domain/types.ts';
 import { percentileFor } from '../domain/growth.ts';
 import { childProfile, loadFamily } from './family-row.ts';
@@ -34,8 +33,8 @@ export async function eventsOfDay(ctx: Ctx, actor: Actor, date?: string) {
     if (err instanceof TimeError) throw badRequest(err.message, 'invalid_date');
     throw err;
   }
-  return dayCache.through(family.id, version, day, async () => {
-    const rows = await scope
+  const loaded = await dayCache.through(scope, version, day, async (s) => {
+    const rows = await s
       .selectFrom('events')
       .select(EVENT_COLUMNS)
       .where('at', '>=', bounds[0])
@@ -44,7 +43,8 @@ export async function eventsOfDay(ctx: Ctx, actor: Actor, date?: string) {
       .orderBy('seq')
       .execute();
     return Object.freeze({ events: rows.map(toLogEvent) });
-  }, () => familyVersion(scope));
+  });
+  return loaded.value;
 }
 
 /** Weight and length events, oldest first, each with its WHO percentile when the sex is known. */

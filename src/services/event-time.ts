@@ -1,6 +1,8 @@
 // Turning a requested timestamp into the instant stored and the family-local string shown.
 import { badRequest } from '../errors.ts';
-import { instantToLocal, localToInstant, TimeError } from '../domain/time.ts';
+import { localToInstant, TimeError } from '../domain/time.ts';
+// The zone clock's (memoised offsets) rather than Temporal's: every log resolves its time.
+import { instantToLocalFast as instantToLocal } from '../domain/zone-clock.ts';
 
 /** Phones' clocks drift: a timestamp up to this far ahead of ours counts as "now". */
 export const FUTURE_TOLERANCE_MS = 60 * 1000;

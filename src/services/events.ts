@@ -1,7 +1,6 @@
 // Writing the family log: log, edit, delete, react, undo. Each write runs in one transaction
 // and answers with the refreshed live status.
 import { canonicalEmoji, isSingleEmoji } from '../domain/text-rules.ts';
-import { randomBytes } from 'node:crypto';
 import type { Ctx } from './context.ts';
 import { isUniqueViolation, scopeOf } from './context.ts';
 import type { Actor } from './actor.ts';
@@ -13,20 +12,17 @@ import { describeEvent, describeWhen } from '../domain/describe.ts';
 import { localDateOf } from '../domain/time.ts';
 import type { LogEvent } from '../domain/types.ts';
 import type { EditInput, LogInput } from '../schemas/log.ts';
-import { familyVersion, loadFamily, lockFamilyVersion } from './family-row.ts';
+import { loadFamily } from './family-row.ts';
+import { familyReadWithCredential } from './auth.ts';
+import { logNewEvent } from './event-insert.ts';
 import { toLogEvent, toTimedEvent, type EventRow } from './event-rows.ts';
-import { carryLiveOver, cachedEventsBetween, eventsBetween, liveNow } from './live.ts';
+import { carryLiveOver, cachedEventsBetween, computeLive, eventsBetween, liveNow } from './live.ts';
 import { carryPatternsOver } from './insights.ts';
 import { resolveEventTime } from './event-time.ts';
 import { idempotentCall } from './idempotency.ts';
 import { listRecipes } from './recipes.ts';
 
 const WARNING_LOOKBACK_MS = 36 * 3600 * 1000;
-const ID_ATTEMPTS = 5;
-
-function newEventId(): string {
-  return randomBytes(4).toString('hex');
-}
 
 function checked(type: LogEvent['type'], values: Partial<EventValues>): EventValues {
   try {
@@ -53,7 +49,8 @@ async function findEvent(scope: FamilyScope, id: string): Promise<EventRow> {
 
 export async function logEvent(ctx: Ctx, actor: Actor, input: LogInput, idempotencyKey?: string | null) {
   const scope = scopeOf(ctx, actor);
-  const family = await loadFamily(scope);
+  // Read with the credential a moment ago; checked against the version the insert finds.
+  const family = familyReadWithCredential(actor) ?? (await loadFamily(scope));
   const now = ctx.clock();
   const { at, ts } = resolveEventTime(input.ts, input.timezone, family.timezone, now);
   const values = checked(input.type, input);
@@ -90,44 +87,20 @@ export async function logEvent(ctx: Ctx, actor: Actor, input: LogInput, idempote
   // The key is claimed first, the event committed, and live derived after the commit; the
   // result is then recorded under the key, so a retry replays exactly this response.
   return idempotentCall(ctx, scope, 'log', idempotencyKey, input, async () => {
-    const { row, v0, v1 } = await scope.transaction(async (tx) => {
-      const v0 = await lockFamilyVersion(tx);
-      const row = await insertWithFreshId(tx, base);
-      return { row, v0, v1: await familyVersion(tx) };
-    });
+    const { row, v0, v1, family: after } = await logNewEvent(scope, base);
     // Nothing but this insert changed the family between v0 and v1 (its row was locked):
-    // the cached windows carry over instead of being read again.
+    // the cached windows carry over instead of being read again, and live is derived for v1.
     const e = toTimedEvent(row);
     carryLiveOver(family.id, v0, v1, e);
     carryPatternsOver(family.id, v0, v1, e);
     return {
       status: 'ok' as const,
       event: toLogEvent(row),
-      live: await liveNow(scope, ctx.clock()),
+      live: await computeLive(scope, after, ctx.clock()),
       unknown_foods: unknown,
       warning,
     };
   });
-}
-
-// 8 hex characters give 2^32 ids: collisions become likely in big logs, so the unique key
-// (family_id, id) decides and a clash just draws another id.
-export async function insertWithFreshId(
-  tx: FamilyScope,
-  base: Omit<EventRow, 'id' | 'family_id' | 'seq'>,
-  drawId: () => string = newEventId,
-): Promise<EventRow> {
-  for (let i = 0; i < ID_ATTEMPTS; i++) {
-    // ON CONFLICT DO NOTHING: a clash returns no row (and, on PostgreSQL, does not abort the
-    // transaction), so one statement both checks and inserts.
-    const row = await tx
-      .insertInto('events', { ...base, id: drawId() })
-      .onConflict((oc) => oc.columns(['family_id', 'id']).doNothing())
-      .returningAll()
-      .executeTakeFirst();
-    if (row) return row as EventRow;
-  }
-  throw new Error('could not draw a free event id');
 }
 
 /** A write's transaction, then the live status computed after its commit. */

@@ -14,7 +14,7 @@ import type { Actor } from './actor.ts';
 import { loadFamily, type FamilyRow } from './family-row.ts';
 import { resolveEventTime } from './event-time.ts';
 import { liveNow } from './live.ts';
-import { insertWithFreshId } from './events.ts';
+import { insertWithFreshId } from './event-insert.ts';
 import { toLogEvent } from './event-rows.ts';
 import { loadFeedTimer, toFeedTimerState } from './feed-timer-rows.ts';
 

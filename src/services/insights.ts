@@ -7,7 +7,7 @@ import type { Actor } from './actor.ts';
 import { patterns, patternsWindowStart } from '../domain/patterns.ts';
 import { solidsBlocks } from '../domain/nutrition.ts';
 import { ageSummary, localDateOf } from '../domain/time.ts';
-import { childProfile, familyVersion, loadFamily, type FamilyRow } from './family-row.ts';
+import { childProfile, loadFamily, type FamilyRow } from './family-row.ts';
 import { computeLive, eventsBetween, liveInstant, withNewEvent } from './live.ts';
 import { listRecipes } from './recipes.ts';
 import { solidsStarted } from './profile.ts';
@@ -74,10 +74,11 @@ export async function getPatterns(ctx: Ctx, actor: Actor): Promise<PatternsOut> 
   const done = resultCache.get(family.id, version, String(at));
   if (done) return done;
   const from = patternsWindowStart(at, family.timezone);
-  const inputs = await inputsCache.through(family.id, version, String(from), () => loadPatternInputs(scope, from), () => familyVersion(scope));
+  const inputs = await inputsCache.through(scope, version, String(from), (s) => loadPatternInputs(s, from));
   // Frozen: handed to every request of this second, and its JSON is kept (json-serializer.ts).
-  const out = Object.freeze(derivePatterns(family, inputs, at));
-  resultCache.set(family.id, version, String(at), out);
+  const out = Object.freeze(derivePatterns(family, inputs.value, at));
+  // Kept for others only when the window is at the family row's own version.
+  if (inputs.version === version) resultCache.set(family.id, version, String(at), out);
   return out;
 }
 

@@ -7,7 +7,7 @@ import type { FamilyScope } from '../db/family-scope.ts';
 import { liveStatus, liveWindowStart, type LiveStatus } from '../domain/live.ts';
 import type { FeedTimerState } from '../domain/feed-timer.ts';
 import type { TimedEvent } from '../domain/types.ts';
-import { childProfile, familyVersion, loadFamily, type FamilyRow } from './family-row.ts';
+import { childProfile, loadFamily, type FamilyRow } from './family-row.ts';
 import { EVENT_COLUMNS, toTimedEvent } from './event-rows.ts';
 import { loadFeedTimer } from './feed-timer-rows.ts';
 import { FamilyCache } from './derived-cache.ts';
@@ -77,10 +77,11 @@ export async function computeLive(scope: FamilyScope, family: FamilyRow, now: nu
   const done = resultCache.get(family.id, version, String(at));
   if (done) return done;
   const from = liveWindowStart(at, family.timezone);
-  const inputs = await inputsCache.through(family.id, version, String(from), () => loadLiveInputs(scope, from), () => familyVersion(scope));
+  const inputs = await inputsCache.through(scope, version, String(from), (s) => loadLiveInputs(s, from));
   // Frozen: handed to every request of this second, and its JSON is kept (json-serializer.ts).
-  const status = Object.freeze(liveStatus(inputs.events, childProfile(family), at, inputs.timer));
-  resultCache.set(family.id, version, String(at), status);
+  const status = Object.freeze(liveStatus(inputs.value.events, childProfile(family), at, inputs.value.timer));
+  // Kept for others only when the window is at the family row's own version.
+  if (inputs.version === version) resultCache.set(family.id, version, String(at), status);
   return status;
 }
 
@@ -111,11 +112,15 @@ export function carryLiveOver(familyId: string, v0: number, v1: number, e: Timed
   });
 }
 
-/** The events in [from, to), when the cached live window (at this version) covers them. */
+/**
+ * The events in [from, to), when the cached live window covers them, as of the family row's
+ * version or a later one: what a read made now would find. (A log's soft warning uses it: the
+ * row came with the credential, and other caregivers' logs may have moved the cache on since.)
+ */
 export function cachedEventsBetween(family: FamilyRow, now: number, from: number, to: number): TimedEvent[] | null {
   const windowStart = liveWindowStart(liveInstant(now), family.timezone);
   if (from < windowStart) return null;
-  const inputs = inputsCache.get(family.id, Number(family.version), String(windowStart));
+  const inputs = inputsCache.getAtLeast(family.id, Number(family.version), String(windowStart));
   if (!inputs) return null;
   // The window is sorted by instant: both ends by bisection, not a scan.
   return inputs.events.slice(firstAtOrAfter(inputs.events, from), firstAtOrAfter(inputs.events, to));

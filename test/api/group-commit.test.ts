@@ -1,7 +1,8 @@
 // Group commit on the embedded store (src/db/group-commit.ts): write transactions that arrive
 // together share one COMMIT, yet each keeps its own outcome. One that fails is rolled back
 // alone; the others are durable; nobody hears "done" before the commit. And an event id that
-// clashes is drawn again without spoiling the transaction, on both databases.
+// clashes is drawn again without spoiling the transaction, on both databases; a log reports
+// the family's versions around it exactly (what the caches carry the event over by).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,7 +16,7 @@ import { groupCommitOf } from '../../src/db/group-commit.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { FamilyScope } from '../../src/db/family-scope.ts';
 import { call, signUp } from '../helpers/app.ts';
-import { insertWithFreshId } from '../../src/services/events.ts';
+import { insertWithFreshId, logNewEvent } from '../../src/services/event-insert.ts';
 import { testDatabases, provisionDatabase } from '../helpers/databases.ts';
 
 describe('group commit on the embedded store', () => {
@@ -84,6 +85,25 @@ for (const d of testDatabases()) {
         assert.equal(row.id, 'bbbbbbbb');
         const notes = await scope.selectFrom('events').select(['id', 'note']).orderBy('id').execute();
         assert.deepEqual(notes, [{ id: 'aaaaaaaa', note: 'first' }, { id: 'bbbbbbbb', note: 'second' }]);
+
+        // A log of its own (one statement on PostgreSQL): a clash is drawn again too, and the
+        // versions it reports are the family's just before and just after it. (On PostgreSQL
+        // the clashing statement bumped the version too, with nothing changed: a cache reload.)
+        const version = async () => Number((await scope.family().select('version').executeTakeFirstOrThrow()).version);
+        for (const draws of [['cccccccc'], ['aaaaaaaa', 'dddddddd']]) {
+          const before = await version();
+          const clashes = draws.length - 1;
+          const logged = await logNewEvent(scope, { ...base, note: draws.at(-1)! }, () => draws.shift()!);
+          assert.equal(logged.row.note, logged.row.id);
+          assert.equal(logged.v0, d.name === 'postgres' ? before + clashes : before);
+          assert.equal(logged.v1, await version());
+          assert.ok(logged.v1 > logged.v0);
+        }
+        // Logs racing on one family each report a distinct step, in one order.
+        const steps = await Promise.all(Array.from({ length: 12 }, (_, i) => logNewEvent(scope, { ...base, note: `race${i}` })));
+        const sorted = steps.map((s) => [s.v0, s.v1]).sort((x, y) => x[0]! - y[0]!);
+        for (let i = 1; i < sorted.length; i++) assert.ok(sorted[i]![0]! >= sorted[i - 1]![1]!, JSON.stringify(sorted));
+        assert.equal(sorted.at(-1)![1], await version());
       } finally {
         await db.close();
         await provisioned.drop();
