@@ -1,4 +1,6 @@
 // config → database → migrations → app → listen; prints the address it listens on.
+// First, before anything else is loaded: how the heap grows (memory.ts).
+import './memory.ts';
 import pino from 'pino';
 import { loadConfig, ConfigError } from './config.ts';
 import { connect } from './db/connect.ts';

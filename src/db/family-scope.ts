@@ -31,6 +31,13 @@ export type FamilyOwnedTable =
   | 'notes'
   | 'idempotency_keys';
 
+/** Every column a new event sets (family_id comes from the scope), with its PostgreSQL type. */
+const NEW_EVENT_COLUMNS_PG = {
+  id: 'text', ts: 'text', at: 'bigint', zone: 'text', type: 'text', author: 'text', ml: 'integer', kind: 'text', foods: 'text', meal_type: 'text',
+  kg: 'real', cm: 'real', ug: 'integer', note: 'text', reactions: 'text', side: 'text', duration_min: 'integer', last_side: 'text', created_at: 'bigint',
+} as const satisfies Partial<Record<keyof Database['events'], string>>;
+export const NEW_EVENT_COLUMNS = Object.keys(NEW_EVENT_COLUMNS_PG) as (keyof typeof NEW_EVENT_COLUMNS_PG)[];
+
 export class FamilyScope {
   constructor(
     private readonly k: Kysely<Database>,
@@ -98,8 +105,14 @@ export class FamilyScope {
    * family was at `family_bumped.version - 1` when the lock was taken and is at
    * `family_bumped.version + 1` when this commits, and the insert is the only change in
    * between. A clash on (family_id, id) returns nothing (ON CONFLICT DO NOTHING).
+   *
+   * The row is selected FROM the locked family row, not given as VALUES: sub-statements of a
+   * WITH run in no fixed order, and the insert must draw its seq (the logging order, which
+   * orders events logged in the same second) only once it holds the lock, so that logging
+   * order and version order agree. Parameters in a SELECT list have no type to take from a
+   * column, so each is cast to its column's type.
    */
-  insertEventBumpingVersion(values: Omit<Insertable<Database['events']>, 'family_id'>) {
+  insertEventBumpingVersion(values: Record<(typeof NEW_EVENT_COLUMNS)[number], unknown>) {
     return this.k
       .with('bumped', (db) =>
         db
@@ -109,7 +122,13 @@ export class FamilyScope {
           .returningAll(),
       )
       .insertInto('events')
-      .values({ ...values, family_id: this.familyId } as any)
+      .columns(['family_id', ...NEW_EVENT_COLUMNS])
+      .expression((eb) =>
+        eb
+          .selectFrom('bumped')
+          .select('bumped.id as family_id')
+          .select(NEW_EVENT_COLUMNS.map((c) => sql`CAST(${values[c]} AS ${sql.raw(NEW_EVENT_COLUMNS_PG[c])})`.as(c))),
+      )
       .onConflict((oc) => oc.columns(['family_id', 'id']).doNothing())
       .returningAll()
       .returning(sql<Selectable<Database['families']>>`(SELECT row_to_json(bumped) FROM bumped)`.as('family_bumped'));

@@ -1,7 +1,7 @@
 // Putting one new event into the log, and where the family's version stood around it (what
 // lets the cached windows carry the event over instead of being read again).
 import { randomBytes } from 'node:crypto';
-import { FamilyScope } from '../db/family-scope.ts';
+import { FamilyScope, NEW_EVENT_COLUMNS } from '../db/family-scope.ts';
 import { PreparedQuery } from '../db/prepared.ts';
 import { unauthorized } from '../errors.ts';
 import type { EventRow } from './event-rows.ts';
@@ -11,14 +11,9 @@ const ID_ATTEMPTS = 5;
 
 export type NewEvent = Omit<EventRow, 'id' | 'family_id' | 'seq'>;
 
-// Every column a new event sets (family_id comes from the scope).
-const NEW_EVENT_COLUMNS = [
-  'id', 'ts', 'at', 'zone', 'type', 'author', 'ml', 'kind', 'foods', 'meal_type', 'kg', 'cm', 'ug', 'note', 'reactions', 'side', 'duration_min', 'last_side', 'created_at',
-] as const satisfies readonly (keyof EventRow)[];
-
 // The log's statement on PostgreSQL, built by the query builder once (src/db/prepared.ts).
 const insertBumpingVersion = new PreparedQuery<[string, ...unknown[]], EventRow & { family_bumped: FamilyRow }>(1 + NEW_EVENT_COLUMNS.length, (k, familyId, ...values) =>
-  new FamilyScope(k, familyId!, 'postgres').insertEventBumpingVersion(Object.fromEntries(NEW_EVENT_COLUMNS.map((c, i) => [c, values[i]])) as unknown as NewEvent & { id: string }),
+  new FamilyScope(k, familyId!, 'postgres').insertEventBumpingVersion(Object.fromEntries(NEW_EVENT_COLUMNS.map((c, i) => [c, values[i]])) as Record<(typeof NEW_EVENT_COLUMNS)[number], unknown>),
 );
 
 function newEventId(): string {

@@ -150,5 +150,43 @@ for (const d of testDatabases()) {
         }
       });
     }
+
+    test('concurrent logs on one family, through two instances at once, with reads among them', async () => {
+      const env = await twoInstances(d.name);
+      const a = await env.open();
+      const b = await env.open();
+      try {
+        env.clock.set('2026-11-20T09:30:00Z');
+        const f = await signUp(a.app, { timezone: 'Europe/London', dob: '2026-06-01' });
+        const familyId = await familyIdOf(a.app, f);
+        const tok = { token: f.token };
+        const r = rng(7);
+        for (let round = 0; round < 4; round++) {
+          // Each instance's caches are warm, then 24 logs race (some back-dated) with reads.
+          await call(a.app, 'GET', '/api/vega/live', undefined, tok);
+          await call(b.app, 'GET', '/api/vega/patterns', undefined, tok);
+          const burst = Array.from({ length: 24 }, (_, i) => {
+            const app = i % 3 === 0 ? b.app : a.app;
+            if (i % 5 === 4) return call(app, 'GET', i % 2 ? '/api/vega/live' : '/api/vega/patterns', undefined, tok);
+            const ts = instantToLocal(Math.floor((env.clock.now - r.int(20) * HOUR) / 1000) * 1000, 'Europe/London');
+            const body = r.pick([{ type: 'nappy', kind: 'wet' }, { type: 'milk', ml: 90 }, { type: 'solid', foods: ['egg'] }, { type: 'sleep' }, { type: 'wake' }]);
+            return call(app, 'POST', '/api/vega/log', { ...body, ts }, tok);
+          });
+          const answers = await Promise.all(burst);
+          assert.ok(answers.every((x) => x.status === 200), answers.map((x) => x.status).join());
+          // Each log's answer carries its own event into live (no answer is from before it).
+          for (const x of answers.filter((y) => y.body.event)) assert.ok(x.body.live, 'live in every log answer');
+          env.clock.advance(7 * 60_000);
+          await assertSame(a, f, familyId, env.clock, `round ${round}, instance a`);
+          await assertSame(b, f, familyId, env.clock, `round ${round}, instance b`);
+        }
+        const today = await call(a.app, 'GET', '/api/vega/events?date=2026-11-20', undefined, tok);
+        assert.ok(today.body.events.length > 0);
+      } finally {
+        await a.close();
+        await b.close();
+        await env.drop();
+      }
+    });
   });
 }
