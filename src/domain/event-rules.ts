@@ -120,7 +120,8 @@ export function warningFor(
   zone: string,
 ): EventWarning | null {
   const local = (ms: number) => instantToLocal(ms, zone);
-  const open = openSleepAt(before, newEvent.at);
+  // Only a sleep or a wake is judged against the sleep running at the time.
+  const open = newEvent.type === 'sleep' || newEvent.type === 'wake' ? openSleepAt(before, newEvent.at) : null;
   if (newEvent.type === 'sleep' && open) {
     const minutes = Math.round((newEvent.at - open.at) / 60000);
     return {

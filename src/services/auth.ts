@@ -48,8 +48,9 @@ function withFamily(row: FamilyColumns, actor: Actor): Actor {
 }
 
 /**
- * The family's row as read with this actor's credential. Only for a request that changes
- * nothing (the HTTP auth hook decides): anything else must read the row afresh.
+ * The family's row as read with this actor's credential. For a request that changes nothing
+ * (the HTTP auth hook decides), and as a log's starting point (its time zone, its soft warning):
+ * a log derives its answer from the row its insert returns. Anything else reads the row afresh.
  */
 export function familyReadWithCredential(actor: Actor): FamilyRow | undefined {
   return readWithCredential.get(actor);

@@ -13,18 +13,27 @@
 // per family, until the entry reaches the version they start from.
 
 import type { FamilyScope } from '../db/family-scope.ts';
-import { familyVersion } from './family-row.ts';
+import { loadFamily, type FamilyRow } from './family-row.ts';
 
 /** Carries waiting for their turn, per family. */
 const MAX_PENDING = 64;
-/** Event-loop turns a read behind the carries waiting to reach it lets them arrive. */
-const SETTLE_TURNS = 4;
+/** Event-loop turns a read behind the cached entry gives carries on their way to reach it. */
+const SETTLE_TURNS = 2;
 
 interface Entry<T> {
   familyId: string;
   version: number;
   key: string;
   value: T;
+  /** the family's row at `version`, when known (read with the window, or carried with it) */
+  family?: FamilyRow;
+}
+
+/** What a read through the cache gets: the value, the version it is at, and the family's row then. */
+export interface AtVersion<T> {
+  value: T;
+  version: number;
+  family?: FamilyRow;
 }
 
 /** A small LRU map of per-family entries (one per family and purpose). */
@@ -55,9 +64,9 @@ export class FamilyCache<T> {
     return e && e.version >= version && e.key === key ? e.value : undefined;
   }
 
-  set(familyId: string, version: number, key: string, value: T): void {
+  set(familyId: string, version: number, key: string, value: T, family?: FamilyRow): void {
     this.entries.delete(familyId);
-    this.entries.set(familyId, { familyId, version, key, value });
+    this.entries.set(familyId, { familyId, version, key, value, family });
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
   }
 
@@ -68,26 +77,29 @@ export class FamilyCache<T> {
    * stream of writes the entry moves on between a request's reading the family row and its
    * reaching the cache, and what a read made a moment later would show is as good an answer.
    */
-  async through(scope: FamilyScope, version: number, key: string, load: (scope: FamilyScope) => Promise<T>): Promise<{ value: T; version: number }> {
+  async through(scope: FamilyScope, version: number, key: string, load: (scope: FamilyScope) => Promise<T>): Promise<AtVersion<T>> {
     const familyId = scope.familyId;
     let e = this.entries.get(familyId);
-    // Behind, with later carries waiting: the writes between are this process's own, whose
-    // carries are a turn or two of the event loop away. Waiting for them beats a reload.
-    for (let turn = 0; turn < SETTLE_TURNS && e && e.key === key && e.version < version && this.pending.has(familyId); turn++) {
+    // Behind: the writes between are most often this process's own, whose carries are a turn
+    // of the event loop away (the answers of logs committed together, or racing, are handled
+    // one after another). Waiting for them beats a reload; a write by another process costs
+    // the wait, then the load.
+    for (let turn = 0; turn < SETTLE_TURNS && e && e.key === key && e.version < version; turn++) {
       await new Promise(setImmediate);
       e = this.entries.get(familyId);
     }
     if (e && e.version >= version && e.key === key) {
       this.touch(e);
-      return { value: e.value, version: e.version };
+      return { value: e.value, version: e.version, family: e.family };
     }
-    const loaded = await scope.snapshot(async (s) => ({ version: await familyVersion(s), value: await load(s) }));
-    if (loaded.version >= 0) {
-      const now = this.entries.get(familyId);
-      // Another request may have loaded or carried it further meanwhile: keep the newer.
-      if (!now || now.key !== key || now.version < loaded.version) this.set(familyId, loaded.version, key, loaded.value);
-      this.applyPending(familyId);
-    }
+    const loaded = await scope.snapshot(async (s) => {
+      const family = await loadFamily(s);
+      return { version: Number(family.version), family, value: await load(s) };
+    });
+    const now = this.entries.get(familyId);
+    // Another request may have loaded or carried it further meanwhile: keep the newer.
+    if (!now || now.key !== key || now.version < loaded.version) this.set(familyId, loaded.version, key, loaded.value, loaded.family);
+    this.applyPending(familyId);
     return loaded;
   }
 
@@ -124,7 +136,8 @@ export class FamilyCache<T> {
       waiting.delete(e.version);
       const next = carry.update(e.value, e.key);
       if (next === undefined) this.entries.delete(familyId);
-      else this.entries.set(familyId, { familyId, version: carry.to, key: e.key, value: next });
+      // An event changes the log, not the family's own row: the row carries over as it is.
+      else this.entries.set(familyId, { familyId, version: carry.to, key: e.key, value: next, family: e.family && { ...e.family, version: carry.to } });
     }
     const e = this.entries.get(familyId);
     if (e) for (const from of waiting.keys()) if (from < e.version) waiting.delete(from);

@@ -38,7 +38,7 @@ export async function insertWithFreshId(tx: FamilyScope, base: NewEvent, drawId:
 
 /**
  * The committed event; the family was at version v0 before it and at v1 with it, nothing else
- * between; `family` is the family's row at v1 (what the response's live status is derived for).
+ * between; `family` is the family's row at v1.
  */
 export interface LoggedEvent {
   row: EventRow;

@@ -93,6 +93,10 @@ export async function logEvent(ctx: Ctx, actor: Actor, input: LogInput, idempote
     const e = toTimedEvent(row);
     carryLiveOver(family.id, v0, v1, e);
     carryPatternsOver(family.id, v0, v1, e);
+    // One turn of the event loop: the logs committed with this one (a group commit answers
+    // dozens at once) carry their events first, so their answers share one derivation of the
+    // live status, at the latest version, instead of one derivation each.
+    await new Promise(setImmediate);
     return {
       status: 'ok' as const,
       event: toLogEvent(row),

@@ -8,7 +8,7 @@ import { patterns, patternsWindowStart } from '../domain/patterns.ts';
 import { solidsBlocks } from '../domain/nutrition.ts';
 import { ageSummary, localDateOf } from '../domain/time.ts';
 import { childProfile, loadFamily, type FamilyRow } from './family-row.ts';
-import { computeLive, eventsBetween, liveInstant, withNewEvent } from './live.ts';
+import { atVersion, computeLive, eventsBetween, liveInstant, withNewEvent } from './live.ts';
 import { listRecipes } from './recipes.ts';
 import { solidsStarted } from './profile.ts';
 import type { FamilyScope } from '../db/family-scope.ts';
@@ -75,10 +75,15 @@ export async function getPatterns(ctx: Ctx, actor: Actor): Promise<PatternsOut> 
   if (done) return done;
   const from = patternsWindowStart(at, family.timezone);
   const inputs = await inputsCache.through(scope, version, String(from), (s) => loadPatternInputs(s, from));
+  // As for live: derived for the version the cache holds, with the family's row then.
+  const at_ = atVersion(inputs, family, (f) => patternsWindowStart(at, f.timezone) === from);
+  if (at_.version !== version) {
+    const later = resultCache.get(family.id, at_.version, String(at));
+    if (later) return later;
+  }
   // Frozen: handed to every request of this second, and its JSON is kept (json-serializer.ts).
-  const out = Object.freeze(derivePatterns(family, inputs.value, at));
-  // Kept for others only when the window is at the family row's own version.
-  if (inputs.version === version) resultCache.set(family.id, version, String(at), out);
+  const out = Object.freeze(derivePatterns(at_.family, inputs.value, at));
+  if (at_.exact) resultCache.set(family.id, at_.version, String(at), out);
   return out;
 }
 

@@ -10,7 +10,7 @@ import type { TimedEvent } from '../domain/types.ts';
 import { childProfile, loadFamily, type FamilyRow } from './family-row.ts';
 import { EVENT_COLUMNS, toTimedEvent } from './event-rows.ts';
 import { loadFeedTimer } from './feed-timer-rows.ts';
-import { FamilyCache } from './derived-cache.ts';
+import { FamilyCache, type AtVersion } from './derived-cache.ts';
 
 export async function eventsBetween(scope: FamilyScope, from: number, to: number): Promise<TimedEvent[]> {
   const rows = await scope
@@ -78,11 +78,28 @@ export async function computeLive(scope: FamilyScope, family: FamilyRow, now: nu
   if (done) return done;
   const from = liveWindowStart(at, family.timezone);
   const inputs = await inputsCache.through(scope, version, String(from), (s) => loadLiveInputs(s, from));
+  // The cache may hold a later version than this request's row (writes landed meanwhile): the
+  // status is derived for that version, with the family's row as it was then, and shared.
+  const at_ = atVersion(inputs, family, (f) => liveWindowStart(at, f.timezone) === from);
+  if (at_.version !== version) {
+    const later = resultCache.get(family.id, at_.version, String(at));
+    if (later) return later;
+  }
   // Frozen: handed to every request of this second, and its JSON is kept (json-serializer.ts).
-  const status = Object.freeze(liveStatus(inputs.value.events, childProfile(family), at, inputs.value.timer));
-  // Kept for others only when the window is at the family row's own version.
-  if (inputs.version === version) resultCache.set(family.id, version, String(at), status);
+  const status = Object.freeze(liveStatus(inputs.value.events, childProfile(at_.family), at, inputs.value.timer));
+  if (at_.exact) resultCache.set(family.id, at_.version, String(at), status);
   return status;
+}
+
+/**
+ * The family row to derive a cached window with, and the version the result is for: the row
+ * that came with the window when there is one and the window is the one it needs (`fits`),
+ * so the result is exactly that version's (`exact`: it may be shared); otherwise the
+ * request's own row, and a result for this request alone unless the versions agree.
+ */
+export function atVersion(inputs: AtVersion<unknown>, family: FamilyRow, fits: (f: FamilyRow) => boolean) {
+  if (inputs.family && fits(inputs.family)) return { family: inputs.family, version: inputs.version, exact: true };
+  return { family, version: inputs.version, exact: inputs.version === Number(family.version) };
 }
 
 /**

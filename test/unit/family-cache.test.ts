@@ -43,14 +43,14 @@ describe('family cache', () => {
   test('a read is served from an entry at its version or later, and waits for a carry on its way', async () => {
     const c = new FamilyCache<number[]>();
     c.set('f', 10, 'k', [1]);
-    assert.deepEqual(await c.through(noLoads, 8, 'k', async () => []), { value: [1], version: 10 });
+    assert.deepEqual(await c.through(noLoads, 8, 'k', async () => []), { value: [1], version: 10, family: undefined });
     c.carryOver('f', 12, 14, add(3));
     // Behind (10 < 14) with a carry waiting: 10 → 12 arrives a turn later, and no load happens.
     setImmediate(() => c.carryOver('f', 10, 12, add(2)));
-    assert.deepEqual(await c.through(noLoads, 14, 'k', async () => []), { value: [1, 2, 3], version: 14 });
+    assert.deepEqual(await c.through(noLoads, 14, 'k', async () => []), { value: [1, 2, 3], version: 14, family: undefined });
   });
 
-  test('a miss loads in one view with the version, and is kept under the version it was loaded at', async () => {
+  test('a miss loads in one view with the family row, and is kept under the version it was loaded at', async () => {
     const db = connect('sqlite::memory:');
     await migrate(db);
     try {
@@ -61,8 +61,12 @@ describe('family cache', () => {
       c.set('f', 0, 'day-1', [1]);
       // Another window (key) is not served: loaded, and kept under the version read with it.
       const r = await c.through(scope, 0, 'day-2', async (s) => [(await s.family().select('version').executeTakeFirstOrThrow()).version]);
-      assert.deepEqual(r, { value: [1], version: 1 });
+      assert.deepEqual([r.value, r.version, r.family?.baby_name, r.family?.version], [[1], 1, 'c', 1]);
       assert.deepEqual(c.get('f', 1, 'day-2'), [1]);
+      // The family's row is kept with the entry and carried with it (an event leaves it as it is).
+      c.carryOver('f', 1, 3, (v) => [...v, 2]);
+      const carried = await c.through(noLoads, 3, 'day-2', async () => []);
+      assert.deepEqual([carried.value, carried.family?.baby_name, carried.family?.version], [[1, 2], 'c', 3]);
     } finally {
       await db.close();
     }
