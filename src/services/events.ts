@@ -49,7 +49,8 @@ async function findEvent(scope: FamilyScope, id: string): Promise<EventRow> {
 
 export async function logEvent(ctx: Ctx, actor: Actor, input: LogInput, idempotencyKey?: string | null) {
   const scope = scopeOf(ctx, actor);
-  // Read with the credential a moment ago; checked against the version the insert finds.
+  // Read with the credential a moment ago, as fresh as reading it again here would be (outside
+  // the write either way); the answer is derived from the row the insert itself returns.
   const family = familyReadWithCredential(actor) ?? (await loadFamily(scope));
   const now = ctx.clock();
   const { at, ts } = resolveEventTime(input.ts, input.timezone, family.timezone, now);
