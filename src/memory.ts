@@ -11,7 +11,7 @@
 // NODE_OPTIONS, and `node --heap-growing-percent=N dist/main.js` wins over both.
 import v8 from 'node:v8';
 
-export const DEFAULT_HEAP_GROWING_PERCENT = 50;
+export const DEFAULT_HEAP_GROWING_PERCENT = 30;
 
 /** The growth HEAP_GROWING_PERCENT asks for: unset is the default, a bad value is null. */
 export function heapGrowingPercent(env: NodeJS.ProcessEnv): number | null {

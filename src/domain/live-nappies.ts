@@ -38,26 +38,37 @@ export interface PoopSummary {
 export function poopSummary(
   sorted: readonly TimedEvent[], ageDays: number, breastfed: boolean, anyMilk: boolean, now: number,
 ): PoopSummary {
-  const nappyLogs = sorted.filter((e) => e.type === 'nappy' || e.type === 'poop');
-  if (nappyLogs.length === 0) return { hoursAgo: null, status: null };
-  const poops = nappyLogs.filter(isPoop);
-  const last = poops.length > 0 ? poops[poops.length - 1]! : null;
-  const hoursAgo = last === null ? null : Math.round(((now - last.at) / HOUR) * 10) / 10;
-  const coverageMs = now - nappyLogs[0]!.at;
-  const gapMs = last === null ? coverageMs : now - last.at;
-  const countSince = (ms: number) => poops.filter((e) => e.at > now - ms).length;
+  // One pass, no copies: in a busy window nearly every event is a nappy.
+  let firstNappyAt: number | null = null;
+  let lastPoopAt: number | null = null;
+  let poopsDay = 0;
+  let poopsWeek = 0;
+  let poopsTwoWeeks = 0;
+  for (const e of sorted) {
+    if (e.type !== 'nappy' && e.type !== 'poop') continue;
+    firstNappyAt ??= e.at;
+    if (!isPoop(e)) continue;
+    lastPoopAt = e.at;
+    if (e.at > now - DAY) poopsDay++;
+    if (e.at > now - 7 * DAY) poopsWeek++;
+    if (e.at > now - 14 * DAY) poopsTwoWeeks++;
+  }
+  if (firstNappyAt === null) return { hoursAgo: null, status: null };
+  const hoursAgo = lastPoopAt === null ? null : Math.round(((now - lastPoopAt) / HOUR) * 10) / 10;
+  const coverageMs = now - firstNappyAt;
+  const gapMs = lastPoopAt === null ? coverageMs : now - lastPoopAt;
   const formulaOnly = anyMilk && !breastfed;
 
   if (ageDays < EARLY_WEEKS_DAYS) {
     if (gapMs > 48 * HOUR) return { hoursAgo, status: POOP_LONGER };
     const perDay = formulaOnly ? 1 : 2;
-    if (coverageMs >= DAY && countSince(DAY) < perDay) return { hoursAgo, status: POOP_FEWER };
+    if (coverageMs >= DAY && poopsDay < perDay) return { hoursAgo, status: POOP_FEWER };
     return { hoursAgo, status: POOP_WITHIN };
   }
   const longGap = formulaOnly ? 3 * DAY : 7 * DAY;
   if (gapMs > longGap) return { hoursAgo, status: POOP_LONGER };
-  const lastWeek = countSince(7 * DAY);
-  const weekBefore = countSince(14 * DAY) - lastWeek;
+  const lastWeek = poopsWeek;
+  const weekBefore = poopsTwoWeeks - lastWeek;
   if (coverageMs >= 14 * DAY && lastWeek <= 2 && weekBefore <= 2) return { hoursAgo, status: POOP_LONGER };
   // A breastfed baby skipping days is usual after 6 weeks (LLL), so one quiet week is only
   // "fewer than usual" for a formula-only baby.

@@ -103,7 +103,7 @@ function ironGuidance(region: Region, ageMonths: number, feeding: FeedingPicture
 }
 
 /**
- * Builds the supplement log. `todayEvents` are today's (family-local day) events, `sorted` the
+ * Builds the supplement log. `todayEvents` are today's (family-local day) events (its supplements are enough), `sorted` the
  * whole window, `kg` the latest weight or null.
  */
 export function supplementLog(

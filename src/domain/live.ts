@@ -6,7 +6,7 @@ import { lastBreastSide, presentFeed, type Feed, type FeedTimerState } from './f
 import { addDaysFast, ageAtFast, zoneClock } from './zone-clock.ts';
 import { bandForMonths, hhmmToMinutes, type AgeBandId, type Range } from './age-bands.ts';
 import {
-  MAX_SLEEP_SPAN_HOURS, bedtimeMinutes, buildSleepSpans, isNight, localAt, sortedUpTo,
+  MAX_SLEEP_SPAN_HOURS, bedtimeMinutes, buildSleepSpans, firstAtOrAfter, isNight, localAt, sortedUpTo,
 } from './sleep-spans.ts';
 import {
   dailyMilkTarget, expectedFeedInterval, hungryState, latestWeightKg, type HungryState,
@@ -109,7 +109,15 @@ export function liveStatus(events: TimedEvent[], profile: ChildProfile, now: num
   const band = bandForMonths(age.months);
   const sorted = sortedUpTo(events, now);
   const dayStart = clock.dayStart(today);
-  const todayEvents = sorted.filter((e) => e.at >= dayStart);
+  // Today's milk and supplements, found from the first event of today on (sorted: bisection),
+  // without copying today's events: a busy day holds thousands of nappies.
+  const milkToday: TimedEvent[] = [];
+  const supplementsToday: TimedEvent[] = [];
+  for (let i = firstAtOrAfter(sorted, dayStart); i < sorted.length; i++) {
+    const e = sorted[i]!;
+    if (e.type === 'milk') milkToday.push(e);
+    else if (e.type === 'supplement') supplementsToday.push(e);
+  }
 
   // Sleep state.
   const spans = buildSleepSpans(sorted, now);
@@ -118,7 +126,7 @@ export function liveStatus(events: TimedEvent[], profile: ChildProfile, now: num
   const feed = feedTimer === null ? null : presentFeed(feedTimer, now, (ms) => clock.localTs(ms));
   // The sleep still open per the log, even one dropped as stale (over 16 h): the check asks
   // about it instead of going quiet.
-  const lastSleepEvent = [...sorted].reverse().find((e) => e.type === 'wake' || e.type === 'sleep');
+  const lastSleepEvent = sorted.findLast((e) => e.type === 'wake' || e.type === 'sleep');
   const openSleepAt = openSpan?.start ?? (lastSleepEvent?.type === 'sleep' ? lastSleepEvent.at : null);
   const lastEvent = sorted.length > 0 ? sorted[sorted.length - 1]! : null;
   const check = liveCheck({
@@ -134,10 +142,9 @@ export function liveStatus(events: TimedEvent[], profile: ChildProfile, now: num
   const nightSleep = openSpan === null ? null : check?.kind === 'wake_not_logged' ? isNight(now, zone) : isNight(openSpan.start, zone);
   let lastWakeAt: number | null = null;
   if (!asleep) {
-    const lastSleepish = [...sorted].reverse().find((e) => e.type === 'wake' || e.type === 'sleep');
     // A trailing `sleep` here was dropped as stale (no wake for 16 h): the state is unknown.
-    if (lastSleepish?.type === 'wake' && now - lastSleepish.at <= MAX_SLEEP_SPAN_HOURS * 3_600_000) {
-      lastWakeAt = lastSleepish.at;
+    if (lastSleepEvent?.type === 'wake' && now - lastSleepEvent.at <= MAX_SLEEP_SPAN_HOURS * 3_600_000) {
+      lastWakeAt = lastSleepEvent.at;
     }
   }
   const awakeMinutes = lastWakeAt === null ? null : Math.floor((now - lastWakeAt) / 60_000);
@@ -153,14 +160,13 @@ export function liveStatus(events: TimedEvent[], profile: ChildProfile, now: num
   const logged = hungryState(dueAt, now, nightForFeeds, band.nightFeedsCommon);
   // A due time already past in a log that is probably incomplete says nothing reliable.
   const hungry = check !== null && dueAt !== null && now >= dueAt ? 'unknown' : logged;
-  const milkToday = todayEvents.filter((e) => e.type === 'milk');
 
   // Nappies, supplements, milk guide.
   const feeding = feedingPicture(sorted, now);
   const poop = poopSummary(sorted, age.days, feeding.breastfed, feeding.anyMilk, now);
   const latestKg = latestWeightKg(sorted, now);
   const target = dailyMilkTarget(latestKg, age.months);
-  const supplements = supplementLog(todayEvents, sorted, profile.region, age.months, latestKg, now);
+  const supplements = supplementLog(supplementsToday, sorted, profile.region, age.months, latestKg, now);
 
   // Bedtime: the family's median over the window once known, else the age band's.
   const ownBedtimes = bedtimeMinutes(spans, zone);

@@ -228,6 +228,18 @@ export function sortedUpTo(events: TimedEvent[], now: number): TimedEvent[] {
   return kept;
 }
 
+/** The index of the first event at or after `at` in events sorted by instant (bisection). */
+export function firstAtOrAfter(events: readonly TimedEvent[], at: number): number {
+  let lo = 0;
+  let hi = events.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (events[mid]!.at < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 const SORTED = new WeakSet<readonly TimedEvent[]>();
 
 /** Marks a window the caller built in instant order (and will not change) as sorted. */

@@ -1,6 +1,5 @@
 // Insights: live status and patterns, each computed by a pure rule over only the window of
 // the log it needs.
-import { markSorted } from '../domain/sleep-spans.ts';
 import type { Ctx } from './context.ts';
 import { scopeOf } from './context.ts';
 import type { Actor } from './actor.ts';
@@ -8,7 +7,8 @@ import { patterns, patternsWindowStart } from '../domain/patterns.ts';
 import { solidsBlocks } from '../domain/nutrition.ts';
 import { ageSummary, localDateOf } from '../domain/time.ts';
 import { childProfile, loadFamily, type FamilyRow } from './family-row.ts';
-import { atVersion, computeLive, eventsBetween, liveInstant, withNewEvent } from './live.ts';
+import { atVersion, computeLive, eventsBetween, liveInstant } from './live.ts';
+import { EventWindow } from './event-window.ts';
 import { listRecipes } from './recipes.ts';
 import { solidsStarted } from './profile.ts';
 import type { FamilyScope } from '../db/family-scope.ts';
@@ -22,7 +22,7 @@ export async function getLive(ctx: Ctx, actor: Actor) {
 }
 
 interface PatternInputs {
-  events: TimedEvent[];
+  window: EventWindow;
   recipes: Recipe[];
   started: boolean;
 }
@@ -33,7 +33,7 @@ const resultCache = new FamilyCache<PatternsOut>(300);
 
 async function loadPatternInputs(scope: FamilyScope, from: number): Promise<PatternInputs> {
   return {
-    events: markSorted(await eventsBetween(scope, from, Number.MAX_SAFE_INTEGER)),
+    window: EventWindow.of(await eventsBetween(scope, from, Number.MAX_SAFE_INTEGER)),
     recipes: await listRecipes(scope),
     started: await solidsStarted(scope),
   };
@@ -41,8 +41,9 @@ async function loadPatternInputs(scope: FamilyScope, from: number): Promise<Patt
 
 function derivePatterns(family: FamilyRow, inputs: PatternInputs, now: number) {
   const profile = childProfile(family);
-  const p = patterns(inputs.events, profile, now);
-  const solids = solidsBlocks(inputs.events, profile, now, inputs.recipes, { solidsStarted: inputs.started });
+  const events = inputs.window.events;
+  const p = patterns(events, profile, now);
+  const solids = solidsBlocks(events, profile, now, inputs.recipes, { solidsStarted: inputs.started });
   return {
     patterns: p.patterns,
     daily_totals: p.daily_totals,
@@ -91,7 +92,7 @@ export async function getPatterns(ctx: Ctx, actor: Actor): Promise<PatternsOut> 
 export function carryPatternsOver(familyId: string, v0: number, v1: number, e: TimedEvent): void {
   inputsCache.carryOver(familyId, v0, v1, (inputs, key) => ({
     ...inputs,
-    events: e.at < Number(key) ? inputs.events : withNewEvent(inputs.events, e),
+    window: e.at < Number(key) ? inputs.window : inputs.window.with(e),
     started: inputs.started || e.type === 'solid',
   }));
 }

@@ -2,7 +2,6 @@
 // is) and hands it to the pure rule. What it loads, and the result for a given second, are
 // cached under the family's version (derived-cache.ts), so repeated reads between writes cost
 // one read of the family row.
-import { markSorted } from '../domain/sleep-spans.ts';
 import type { FamilyScope } from '../db/family-scope.ts';
 import { liveStatus, liveWindowStart, type LiveStatus } from '../domain/live.ts';
 import type { FeedTimerState } from '../domain/feed-timer.ts';
@@ -11,6 +10,8 @@ import { childProfile, loadFamily, type FamilyRow } from './family-row.ts';
 import { EVENT_COLUMNS, toTimedEvent } from './event-rows.ts';
 import { loadFeedTimer } from './feed-timer-rows.ts';
 import { FamilyCache, type AtVersion } from './derived-cache.ts';
+import { EventWindow } from './event-window.ts';
+import { firstAtOrAfter } from '../domain/sleep-spans.ts';
 
 export async function eventsBetween(scope: FamilyScope, from: number, to: number): Promise<TimedEvent[]> {
   const rows = await scope
@@ -43,7 +44,7 @@ export function liveInstant(now: number): number {
 }
 
 interface LiveInputs {
-  events: TimedEvent[];
+  window: EventWindow;
   timer: FeedTimerState | null;
 }
 
@@ -60,15 +61,15 @@ export async function loadLiveInputs(scope: FamilyScope, from: number): Promise<
     const w = await latestOfType(scope, 'weight', from);
     if (w) events.unshift(w);
   }
-  // Loaded in instant order (an older weight goes first): marked so the rules need not re-sort.
-  return { events: markSorted(events), timer: await loadFeedTimer(scope) };
+  // Loaded in instant order (an older weight goes first).
+  return { window: EventWindow.of(events), timer: await loadFeedTimer(scope) };
 }
 
 /** The live status from scratch: no cache. The cached path must always equal this. */
 export async function computeLiveFromScratch(scope: FamilyScope, family: FamilyRow, now: number): Promise<LiveStatus> {
   const at = liveInstant(now);
   const inputs = await loadLiveInputs(scope, liveWindowStart(at, family.timezone));
-  return liveStatus(inputs.events, childProfile(family), at, inputs.timer);
+  return liveStatus(inputs.window.events, childProfile(family), at, inputs.timer);
 }
 
 export async function computeLive(scope: FamilyScope, family: FamilyRow, now: number): Promise<LiveStatus> {
@@ -86,7 +87,7 @@ export async function computeLive(scope: FamilyScope, family: FamilyRow, now: nu
     if (later) return later;
   }
   // Frozen: handed to every request of this second, and its JSON is kept (json-serializer.ts).
-  const status = Object.freeze(liveStatus(inputs.value.events, childProfile(at_.family), at, inputs.value.timer));
+  const status = Object.freeze(liveStatus(inputs.value.window.events, childProfile(at_.family), at, inputs.value.timer));
   if (at_.exact) resultCache.set(family.id, at_.version, String(at), status);
   return status;
 }
@@ -110,13 +111,6 @@ export async function liveNow(scope: FamilyScope, now: number): Promise<LiveStat
   return computeLive(scope, await loadFamily(scope), now);
 }
 
-/** `events` (sorted by instant, then logging order) with `e`, the newest logged, in place. */
-export function withNewEvent(events: TimedEvent[], e: TimedEvent): TimedEvent[] {
-  let i = events.length;
-  while (i > 0 && events[i - 1]!.at > e.at) i--;
-  return markSorted([...events.slice(0, i), e, ...events.slice(i)]);
-}
-
 /**
  * A new event moved the family from version v0 to v1 (nothing else changed in between): keep
  * the cached live window, with the event added when it falls inside. A weight is not carried
@@ -125,7 +119,7 @@ export function withNewEvent(events: TimedEvent[], e: TimedEvent): TimedEvent[] 
 export function carryLiveOver(familyId: string, v0: number, v1: number, e: TimedEvent): void {
   inputsCache.carryOver(familyId, v0, v1, (inputs, key) => {
     if (e.type === 'weight') return undefined;
-    return e.at < Number(key) ? inputs : { ...inputs, events: withNewEvent(inputs.events, e) };
+    return e.at < Number(key) ? inputs : { ...inputs, window: inputs.window.with(e) };
   });
 }
 
@@ -140,16 +134,6 @@ export function cachedEventsBetween(family: FamilyRow, now: number, from: number
   const inputs = inputsCache.getAtLeast(family.id, Number(family.version), String(windowStart));
   if (!inputs) return null;
   // The window is sorted by instant: both ends by bisection, not a scan.
-  return inputs.events.slice(firstAtOrAfter(inputs.events, from), firstAtOrAfter(inputs.events, to));
-}
-
-function firstAtOrAfter(events: TimedEvent[], at: number): number {
-  let lo = 0;
-  let hi = events.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (events[mid]!.at < at) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  const events = inputs.window.events;
+  return events.slice(firstAtOrAfter(events, from), firstAtOrAfter(events, to));
 }
