@@ -103,8 +103,8 @@ function ironGuidance(region: Region, ageMonths: number, feeding: FeedingPicture
 }
 
 /**
- * Builds the supplement log. `todayEvents` are today's (family-local day) events (its supplements are enough), `sorted` the
- * whole window, `kg` the latest weight or null.
+ * Builds the supplement log. `todayEvents` are today's (family-local day) events (its
+ * supplements are enough), `sorted` the whole window, `kg` the latest weight or null.
  */
 export function supplementLog(
   todayEvents: readonly TimedEvent[], sorted: readonly TimedEvent[], region: Region, ageMonths: number,
