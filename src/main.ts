@@ -4,7 +4,7 @@ import './memory.ts';
 import pino from 'pino';
 import { loadConfig, ConfigError } from './config.ts';
 import { connect } from './db/connect.ts';
-import { migrate } from './db/migrate.ts';
+import { migrate, SchemaTooNewError } from './db/migrate.ts';
 import { buildApp } from './http/app.ts';
 import { prune, PRUNE_EVERY_MS } from './services/prune.ts';
 
@@ -23,7 +23,17 @@ export async function serve(): Promise<void> {
     throw err;
   }
   const db = connect(config.databaseUrl);
-  await migrate(db);
+  try {
+    await migrate(db);
+  } catch (err) {
+    // A rollback without restoring the backup: say which releases, touch nothing.
+    if (err instanceof SchemaTooNewError) {
+      console.error(err.message);
+      await db.close();
+      process.exit(2);
+    }
+    throw err;
+  }
   const app = await buildApp(
     { db, config, clock: Date.now },
     {

@@ -2,7 +2,7 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -27,11 +27,35 @@ describe('tracker CLI on the embedded SQLite store', () => {
     for (const c of ['serve', 'migrate', 'plan', 'backup', 'demo', 'import', 'prune']) assert.match(stdout, new RegExp(`\\b${c}\\b`));
   });
 
+  test('migrate --status lists pending migrations and changes nothing; after migrate, the applied ones and their release', async () => {
+    const fresh = await tracker('migrate', '--status');
+    assert.match(fresh.stdout, /Applied: none/);
+    assert.match(fresh.stdout, /Pending[^\n]*:\n  001_initial\n/);
+    assert.match(fresh.stdout, /  012_schema_releases\n/);
+    const again = await tracker('migrate', '--status');
+    assert.match(again.stdout, /Applied: none/, 'status applied nothing');
+  });
+
   test('migrate creates the schema, then reports it is current', async () => {
     const first = await tracker('migrate');
     assert.match(first.stdout, /Applied: 001_initial, 002_events_seq_index, 003_token_label_per_user, 004_idempotency_request_hash, 005_token_parent/);
     const second = await tracker('migrate');
     assert.match(second.stdout, /already at the current schema/);
+    const status = await tracker('migrate', '--status');
+    const version = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+    assert.match(status.stdout, new RegExp(`  007_access_lifecycle  \\S+  by release ${version.replace(/\./g, '\\.')}\\n`));
+    assert.match(status.stdout, /Pending: none; the schema is current\./);
+    // A rollback without restoring the backup: the database names a release this one is older than.
+    const db = new Database(join(dir, 'tracker.db'));
+    db.prepare("insert into kysely_migration (name, timestamp) values ('099_later', '2027-01-01T00:00:00.000Z')").run();
+    db.prepare("insert into schema_releases (migration, release, applied_at) values ('099_later', '9.0.0', 0)").run();
+    await assert.rejects(tracker('migrate'), (err: { code: number; stderr: string }) => {
+      assert.equal(err.code, 1);
+      assert.match(err.stderr, new RegExp(`upgraded by release 9\\.0\\.0 \\(migration 099_later\\), which this release \\(${version.replace(/\./g, '\\.')}\\) does not know`));
+      return true;
+    });
+    db.prepare("delete from kysely_migration where name = '099_later'").run();
+    db.close();
   });
 
   test('demo creates a family with history and prints its sign-in and a working token', async () => {

@@ -26,8 +26,9 @@ program.command('serve').description('serve the whole service (same as npm start
 
 program
   .command('migrate')
-  .description('bring the database named by DATABASE_URL to the current schema')
-  .action(async () => migrateCommand());
+  .description('bring the database named by DATABASE_URL to the current schema (back it up first: docs/operations.md)')
+  .option('--status', 'list applied and pending migrations; change nothing')
+  .action(async (opts: { status?: boolean }) => migrateCommand(opts));
 
 program
   .command('plan')

@@ -169,6 +169,13 @@ export interface CountersTable {
   count: number;
 }
 
+/** Which release applied each migration (the newest migration's release names the schema). */
+export interface SchemaReleasesTable {
+  migration: string;
+  release: string;
+  applied_at: number;
+}
+
 export interface AnalyticsTable {
   id: Generated<number>;
   name: string;
@@ -191,4 +198,5 @@ export interface Database {
   idempotency_keys: IdempotencyTable;
   counters: CountersTable;
   analytics_events: AnalyticsTable;
+  schema_releases: SchemaReleasesTable;
 }

@@ -28,3 +28,21 @@ export function hasHiddenCharacters(s: string): boolean {
 export function normalUsername(s: string): string {
   return s.normalize('NFKC').trim();
 }
+
+export type UsernameMatch<T> = { member: T } | { ambiguous: T[] } | null;
+
+/**
+ * The caregiver a typed name means. The name exactly as stored wins; otherwise the one stored
+ * name that folds to the same (NFKC) as the typed one. Releases before names were folded
+ * stored them as typed ("Ｇｒａｎ"), and a later member may have joined as "Gran": both keep
+ * working, each is reached by its exact name, and a folded name that fits both is ambiguous
+ * rather than a guess.
+ */
+export function matchUsername<T extends { username: string }>(members: readonly T[], typed: string): UsernameMatch<T> {
+  const exact = members.find((m) => m.username === typed);
+  if (exact) return { member: exact };
+  const folded = normalUsername(typed);
+  const alike = members.filter((m) => normalUsername(m.username) === folded);
+  if (alike.length === 1) return { member: alike[0]! };
+  return alike.length ? { ambiguous: alike } : null;
+}

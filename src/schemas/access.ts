@@ -1,10 +1,10 @@
 // Shapes of the access routes: members and roles, password change, the caller's sessions.
-import { normalUsername } from '../domain/text-rules.ts';
 import { z } from 'zod';
 import { Password } from './account.ts';
 
-// Normalised as at sign-up, so the name typed finds the name stored.
-const Username = z.string().overwrite(normalUsername).min(1).max(64);
+// Taken as typed: the service finds the name exactly as stored, or folded alike (NFKC), so
+// names stored unfolded by earlier releases are reached too (services/members.ts).
+const Username = z.string().min(1).max(64);
 
 export const MemberRemoveBody = z.strictObject({ username: Username.describe('the caregiver to remove; your own to leave') }).meta({ id: 'MemberRemoveRequest' });
 export const MemberRemoved = z

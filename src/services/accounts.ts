@@ -8,6 +8,8 @@ import { dummyPasswordHash, hashPassword, sha256, verifyPassword } from './secre
 import { createSession, endSession } from './sessions.ts';
 import { checkSignup, claimLoginAttempt, claimSignup, recordSignupFailure, refundLoginAttempt } from './throttle.ts';
 import { validateDob } from './profile-rules.ts';
+import { normalUsername } from '../domain/text-rules.ts';
+import { FamilyScope } from '../db/family-scope.ts';
 
 export interface SignedIn {
   sessionSecret: string;
@@ -15,6 +17,10 @@ export interface SignedIn {
 }
 
 const HOME = '/';
+
+function usernameTaken(username: string): AppError {
+  return conflict(`Someone in this family already uses the username '${username}'. Choose another.`, 'username_taken');
+}
 
 /** The spec's default username: the part of the email before @, as typed. */
 export function defaultUsername(email: string): string {
@@ -129,6 +135,9 @@ export async function join(ctx: Ctx, input: JoinInput, ip: string): Promise<Sign
     throw conflict('An account with this email already exists. Sign in instead.', 'email_taken');
   }
   const username = input.username ?? defaultUsername(input.email);
+  // A name stored unfolded by an earlier release ("Ｇｒａｎ") is taken by its folded form too.
+  const names = await new FamilyScope(ctx.db.kysely, invite.family_id, ctx.db.dialect).selectFrom('users').select('username').execute();
+  if (names.some((n) => normalUsername(n.username) === normalUsername(username))) throw usernameTaken(username);
   const userId = randomUUID();
   const passwordHash = await hashPassword(input.password);
   try {
@@ -164,7 +173,7 @@ export async function join(ctx: Ctx, input: JoinInput, ip: string): Promise<Sign
       const taken = await emailTaken(ctx, email);
       throw taken
         ? conflict('An account with this email already exists. Sign in instead.', 'email_taken')
-        : conflict(`Someone in this family already uses the username '${username}'. Choose another.`, 'username_taken');
+        : usernameTaken(username);
     }
     throw err;
   }

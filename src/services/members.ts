@@ -7,16 +7,31 @@ import type { Ctx } from './context.ts';
 import { scopeOf } from './context.ts';
 import type { Actor } from './actor.ts';
 import type { FamilyScope } from '../db/family-scope.ts';
-import { AppError, forbidden, notFound } from '../errors.ts';
+import { AppError, conflict, forbidden, notFound } from '../errors.ts';
+import { matchUsername } from '../domain/text-rules.ts';
 
 function lastAdmin(): AppError {
   return new AppError(409, 'last_admin', 'The family needs at least one admin: make someone else admin first.');
 }
 
-async function memberByName(tx: FamilyScope, username: string) {
-  const row = await tx.forUpdate(tx.selectFrom('users').select(['id', 'username', 'role']).where('username', '=', username)).executeTakeFirst();
-  if (!row) throw notFound(`No caregiver called '${username}' in your family.`);
-  return row;
+/**
+ * A caregiver of the family by name: exactly as stored, or folded alike (matchUsername), so a
+ * name an earlier release stored unfolded can still be removed, re-roled and reset. Every
+ * member row is read (a family has a handful), locked when `lock` is set.
+ */
+export async function memberByName(tx: FamilyScope, username: string, lock = true) {
+  const q = tx.selectFrom('users').select(['id', 'username', 'role']);
+  const rows = await (lock ? tx.forUpdate(q) : q).execute();
+  const found = matchUsername(rows, username);
+  if (!found) throw notFound(`No caregiver called '${username}' in your family.`);
+  if ('ambiguous' in found) {
+    throw conflict(
+      `More than one caregiver is called something like '${username}': ${found.ambiguous.map((m) => `'${m.username}'`).join(', ')}. ` +
+        'Give the name exactly as the family list shows it.',
+      'ambiguous_username',
+    );
+  }
+  return found.member;
 }
 
 /** Admins, locked for the transaction, so two demotions at once cannot leave none. */

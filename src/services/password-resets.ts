@@ -7,7 +7,8 @@ import type { Ctx } from './context.ts';
 import { scopeOf } from './context.ts';
 import type { Actor } from './actor.ts';
 import { FamilyScope } from '../db/family-scope.ts';
-import { AppError, notFound } from '../errors.ts';
+import { AppError } from '../errors.ts';
+import { memberByName } from './members.ts';
 import { hashPassword, randomSecret, sha256 } from './secrets.ts';
 import { checkSignup, recordSignupFailure } from './throttle.ts';
 import { loadFamily } from './family-row.ts';
@@ -36,8 +37,7 @@ async function issue(ctx: Ctx, scope: FamilyScope, userId: string) {
 /** An admin issues a link for a caregiver of their own family (or for themselves). */
 export async function issueResetLink(ctx: Ctx, actor: Actor, username: string) {
   const scope = scopeOf(ctx, actor);
-  const user = await scope.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
-  if (!user) throw notFound(`No caregiver called '${username}' in your family.`);
+  const user = await memberByName(scope, username, false);
   return issue(ctx, scope, user.id);
 }
 

@@ -13,9 +13,12 @@ export function accessLifecycle(dialect: Dialect) {
       await db.schema.alterTable('sessions').addColumn('public_id', 'text').execute();
       await db.schema.alterTable('sessions').addColumn('last_seen_at', sql.raw(bigint)).execute();
       await db.schema.alterTable('sessions').addColumn('user_agent', 'text').execute();
-      // Sessions made before this migration get an id and count as seen when they were made.
+      // Sessions made before this migration get an id. The releases before it kept no record of
+      // a session's last use, so its idle clock starts now, at the upgrade: starting it at the
+      // session's creation signed out everyone who signed in 14 to 30 days before upgrading,
+      // however recently they had used it (issue 24).
       const rand = dialect === 'postgres' ? sql`md5(random()::text || id_hash)` : sql`lower(hex(randomblob(12)))`;
-      await sql`update sessions set public_id = ${rand}, last_seen_at = created_at`.execute(db);
+      await sql`update sessions set public_id = ${rand}, last_seen_at = ${Date.now()}`.execute(db);
       await db.schema.createIndex('sessions_public_id').on('sessions').column('public_id').unique().execute();
     },
   };
