@@ -651,7 +651,7 @@ export interface paths {
         put?: never;
         /**
          * Remove a caregiver from the family (admin), or leave it yourself
-         * @description Every session and token of that person stops working at once. What they logged stays, with their username as author. 409 last_admin: the last admin can neither be removed nor leave; 403 for a member removing someone else; 404 for an unknown username.
+         * @description Every session and token of that person stops working at once. What they logged stays, with their username as author. 409 last_admin: the last admin can neither be removed nor leave; 403 for a member removing someone else; 404 for an unknown username. The username is matched exactly as stored, else by its folded form (full-width letters and other look-alikes compare equal); 409 ambiguous_username when two stored names fold alike: give the name exactly as GET /api/vega/family lists it.
          *
          *     Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused).
          */
@@ -673,7 +673,7 @@ export interface paths {
         put?: never;
         /**
          * Make a caregiver admin or member (admin); applies from that person's next request
-         * @description 409 last_admin when it would leave the family without an admin.
+         * @description 409 last_admin when it would leave the family without an admin. The username is matched exactly as stored, else by its folded form (full-width letters and other look-alikes compare equal); 409 ambiguous_username when two stored names fold alike: give the name exactly as GET /api/vega/family lists it.
          *
          *     Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused). The caller must be a family admin.
          */
@@ -695,7 +695,7 @@ export interface paths {
         put?: never;
         /**
          * Make a password reset link for a caregiver (admin): valid for 1 hour, once
-         * @description Account recovery without e-mail: hand the link to the person. A new link replaces their older unused ones. Only a hash of the code is stored, so the link is shown only in this answer. 404 for an unknown username.
+         * @description Account recovery without e-mail: hand the link to the person. A new link replaces their older unused ones. Only a hash of the code is stored, so the link is shown only in this answer. 404 for an unknown username. The username is matched exactly as stored, else by its folded form (full-width letters and other look-alikes compare equal); 409 ambiguous_username when two stored names fold alike: give the name exactly as GET /api/vega/family lists it.
          *
          *     Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused). The caller must be a family admin.
          */
@@ -3106,6 +3106,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["FeedConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];

@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { HashPool } from '../../src/services/hash-pool.ts';
 import { AppError } from '../../src/errors.ts';
-import { canonicalEmoji, hasHiddenCharacters, isSingleEmoji, normalUsername } from '../../src/domain/text-rules.ts';
+import { canonicalEmoji, hasHiddenCharacters, isSingleEmoji, matchUsername, normalUsername } from '../../src/domain/text-rules.ts';
 import { classifyAnswer, checkModelAnswer } from '../../src/domain/answer-guardrail.ts';
 import { GUARDRAIL_TEXTS } from '../../src/domain/guardrails.ts';
 import { parseTrustProxy } from '../../src/config.ts';
@@ -111,5 +111,22 @@ describe('security events and outages', () => {
       assert.ok(isDatabaseUnavailable(e), String((e as any).code ?? e.message));
     }
     for (const e of [withCode('23505'), withCode('SQLITE_CONSTRAINT_UNIQUE'), new TypeError('x is undefined'), 'string']) assert.ok(!isDatabaseUnavailable(e));
+  });
+});
+
+describe('which caregiver a typed name means (names stored unfolded by earlier releases)', () => {
+  const m = (username: string) => ({ username });
+  test('the exact stored name wins, even when another folds alike', () => {
+    assert.deepEqual(matchUsername([m('Ｔｏｍ'), m('Tom')], 'Ｔｏｍ'), { member: m('Ｔｏｍ') });
+    assert.deepEqual(matchUsername([m('Ｔｏｍ'), m('Tom')], 'Tom'), { member: m('Tom') });
+  });
+  test('otherwise the one stored name that folds to the same', () => {
+    assert.deepEqual(matchUsername([m('mum'), m('Ｇｒａｎ')], 'Gran'), { member: m('Ｇｒａｎ') });
+    assert.deepEqual(matchUsername([m('mum'), m('Gran')], ' Ｇｒａｎ '), { member: m('Gran') });
+  });
+  test('two that fold alike and no exact one: ambiguous, never a guess; none: null', () => {
+    assert.deepEqual(matchUsername([m('Ｔｏｍ'), m('Tom'), m('mum')], ' Tom'), { ambiguous: [m('Ｔｏｍ'), m('Tom')] });
+    assert.equal(matchUsername([m('mum')], 'gran'), null);
+    assert.equal(matchUsername([m('Gran')], 'gran'), null, 'case is not folded: names are case-sensitive');
   });
 });

@@ -14,6 +14,9 @@ import { ErrorBody, ErrorWithDetailBody, Ok, RateLimitErrorBody } from '../../sc
 import { actorOf } from '../auth.ts';
 
 const tags = ['Access'];
+const USERNAME_MATCH =
+  'The username is matched exactly as stored, else by its folded form (full-width letters and other look-alikes compare equal); ' +
+  '409 ambiguous_username when two stored names fold alike: give the name exactly as GET /api/vega/family lists it.';
 
 export function accessRoutes(app: FastifyInstance, ctx: Ctx): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -25,7 +28,8 @@ export function accessRoutes(app: FastifyInstance, ctx: Ctx): void {
       summary: 'Remove a caregiver from the family (admin), or leave it yourself',
       description:
         'Every session and token of that person stops working at once. What they logged stays, with their username as author. ' +
-        '409 last_admin: the last admin can neither be removed nor leave; 403 for a member removing someone else; 404 for an unknown username.',
+        '409 last_admin: the last admin can neither be removed nor leave; 403 for a member removing someone else; 404 for an unknown username. ' +
+        USERNAME_MATCH,
       body: MemberRemoveBody,
       response: { 200: MemberRemoved, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
     },
@@ -37,7 +41,7 @@ export function accessRoutes(app: FastifyInstance, ctx: Ctx): void {
     schema: {
       tags,
       summary: "Make a caregiver admin or member (admin); applies from that person's next request",
-      description: '409 last_admin when it would leave the family without an admin.',
+      description: `409 last_admin when it would leave the family without an admin. ${USERNAME_MATCH}`,
       body: MemberRoleBody,
       response: { 200: MemberRoleChanged, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
     },
@@ -51,9 +55,9 @@ export function accessRoutes(app: FastifyInstance, ctx: Ctx): void {
       summary: 'Make a password reset link for a caregiver (admin): valid for 1 hour, once',
       description:
         'Account recovery without e-mail: hand the link to the person. A new link replaces their older unused ones. ' +
-        'Only a hash of the code is stored, so the link is shown only in this answer. 404 for an unknown username.',
+        `Only a hash of the code is stored, so the link is shown only in this answer. 404 for an unknown username. ${USERNAME_MATCH}`,
       body: MemberResetBody,
-      response: { 200: ResetLinkCreated, 400: ErrorWithDetailBody, 403: ErrorBody, 404: ErrorBody },
+      response: { 200: ResetLinkCreated, 400: ErrorWithDetailBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
     },
     handler: async (req) => issueResetLink(ctx, actorOf(req), req.body.username),
   });
