@@ -6,7 +6,7 @@ import { loadConfig, ConfigError } from './config.ts';
 import { connect } from './db/connect.ts';
 import { migrate, SchemaTooNewError } from './db/migrate.ts';
 import { buildApp } from './http/app.ts';
-import { prune, PRUNE_EVERY_MS } from './services/prune.ts';
+import { prune, PRUNE_EVERY_MS } from './services/housekeeping/prune.ts';
 
 const LOG_BATCH_BYTES = 4096;
 const LOG_FLUSH_MS = 1000;

@@ -1,14 +1,14 @@
 // tracker demo [--days N]: a demo family with realistic history, its sign-in and a token.
 import { randomBytes } from 'node:crypto';
 import { withDatabase } from './open-db.ts';
-import { join, onboard } from '../services/accounts.ts';
-import { createInvite } from '../services/family.ts';
-import { actorFromSession } from '../services/auth.ts';
-import { createToken } from '../services/tokens.ts';
+import { join, onboard } from '../services/access/accounts.ts';
+import { createInvite } from '../services/family/family.ts';
+import { actorFromSession } from '../services/access/auth.ts';
+import { createToken } from '../services/access/tokens.ts';
 import { scopeOf, type Ctx } from '../services/context.ts';
 import { demoHistory } from '../domain/demo-history.ts';
 import { addDays, localDateOf } from '../domain/time.ts';
-import { insertHistory } from '../services/seed.ts';
+import { insertHistory } from '../services/housekeeping/seed.ts';
 
 export async function demoCommand(days: number): Promise<void> {
   await withDatabase(async (db, config) => {

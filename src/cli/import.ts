@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { withDatabase } from './open-db.ts';
 import { AppError } from '../errors.ts';
-import { IMPORT_FORMATS, importHistory, type ImportFormat } from '../services/import.ts';
+import { IMPORT_FORMATS, importHistory, type ImportFormat } from '../services/transfer/import.ts';
 import type { Actor } from '../services/actor.ts';
 
 export async function importCommand(file: string, opts: { family: string; format: string; dryRun?: boolean }): Promise<void> {

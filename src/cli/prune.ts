@@ -1,5 +1,5 @@
 import { withDatabase } from './open-db.ts';
-import { prune } from '../services/prune.ts';
+import { prune } from '../services/housekeeping/prune.ts';
 
 /** The server's hourly housekeeping, on demand: prints what it deleted. */
 export async function pruneCommand(): Promise<void> {

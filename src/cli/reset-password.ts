@@ -1,7 +1,7 @@
 // tracker reset-password EMAIL: the operator's way back in for someone who lost their password
 // (for example the family's only admin). Prints a one-hour, single-use link to hand over.
 import type { Ctx } from '../services/context.ts';
-import { issueResetLinkByEmail } from '../services/password-resets.ts';
+import { issueResetLinkByEmail } from '../services/access/password-resets.ts';
 import { withDatabase } from './open-db.ts';
 
 export async function resetPasswordCommand(email: string): Promise<void> {

@@ -4,8 +4,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor, Scope } from '../services/actor.ts';
 import { requireAdmin, requireScope } from '../services/actor.ts';
-import { actorFromSession, actorFromToken, familyReadWithCredential } from '../services/auth.ts';
-import { SESSION_COOKIE } from '../services/sessions.ts';
+import { actorFromSession, actorFromToken, familyReadWithCredential } from '../services/access/auth.ts';
+import { SESSION_COOKIE } from '../services/access/sessions.ts';
 import type { Ctx } from '../services/context.ts';
 import { AppError, unauthorized } from '../errors.ts';
 

@@ -1,6 +1,6 @@
 // The session cookie: HttpOnly, SameSite=Lax, Secure when the service is served over https.
 import type { FastifyReply } from 'fastify';
-import { SESSION_COOKIE, SESSION_TTL_MS } from '../services/sessions.ts';
+import { SESSION_COOKIE, SESSION_TTL_MS } from '../services/access/sessions.ts';
 
 export function setSessionCookie(reply: FastifyReply, secret: string, publicUrl: string): void {
   reply.setCookie(SESSION_COOKIE, secret, {

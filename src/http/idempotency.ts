@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Ctx } from '../services/context.ts';
 import { scopeOf } from '../services/context.ts';
-import { claimKey, recordKey, releaseKey } from '../services/idempotency.ts';
+import { claimKey, recordKey, releaseKey } from '../services/log/idempotency.ts';
 import type { FamilyScope } from '../db/family-scope.ts';
 import { badRequest } from '../errors.ts';
 

@@ -3,8 +3,8 @@
 // caregiver, the person acted on where there is one, and the client address; never a
 // password, token, cookie, code or e-mail (a failed sign-in names its account by a short hash).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sha256 } from '../services/secrets.ts';
-import { normalEmail } from '../services/accounts.ts';
+import { sha256 } from '../services/access/secrets.ts';
+import { normalEmail } from '../services/access/accounts.ts';
 
 type Rule = Partial<Record<number, string>>;
 

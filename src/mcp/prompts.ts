@@ -2,9 +2,9 @@
 // assistant the task plus that data, so one prompt call is enough to write the text. All three
 // keep to the service's non-clinical scope.
 import { z } from 'zod';
-import { eventsOfDay, measurements } from '../services/event-reads.ts';
-import { getLive, getPatterns } from '../services/insights.ts';
-import { getProfile } from '../services/profile.ts';
+import { eventsOfDay, measurements } from '../services/log/event-reads.ts';
+import { getLive, getPatterns } from '../services/insights/insights.ts';
+import { getProfile } from '../services/family/profile.ts';
 import { DateString } from '../schemas/common.ts';
 import type { PromptDef } from './registry-types.ts';
 import { futureDateMessage, stampLine, stampOf } from './present.ts';

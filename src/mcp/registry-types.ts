@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import type { Ctx } from '../services/context.ts';
 import type { Actor, Scope } from '../services/actor.ts';
-import type { FamilyRow } from '../services/family-row.ts';
+import type { FamilyRow } from '../services/family/family-row.ts';
 
 /** What a tool, resource or prompt gets besides its arguments: one "now" per request. */
 export interface Env {

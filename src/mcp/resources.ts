@@ -1,9 +1,9 @@
 // The three resources: stable URIs an assistant can attach as context. Each is one read
 // service, presented as JSON that names the child and when it was read.
 import type { ResourceDef } from './registry-types.ts';
-import { getProfile } from '../services/profile.ts';
-import { eventsOfDay } from '../services/event-reads.ts';
-import { getLive } from '../services/insights.ts';
+import { getProfile } from '../services/family/profile.ts';
+import { eventsOfDay } from '../services/log/event-reads.ts';
+import { getLive } from '../services/insights/insights.ts';
 import { countPhrase } from './present.ts';
 
 export const resources: ResourceDef[] = [

@@ -6,7 +6,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { JSONRPCMessageSchema, McpError, ReadResourceRequestSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { requireScope } from '../services/actor.ts';
 import { scopeOf } from '../services/context.ts';
-import { idempotentCall } from '../services/idempotency.ts';
+import { idempotentCall } from '../services/log/idempotency.ts';
 import { AppError } from '../errors.ts';
 import { API_VERSION } from '../version.ts';
 import type { Env, Outcome } from './registry-types.ts';

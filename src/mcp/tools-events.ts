@@ -1,7 +1,7 @@
 // Correcting the log: edit, delete, undo and react. Each calls one service from events.ts; a
 // retry with the same idempotency_key returns the stored first result (scope mcp:<tool>).
 import { z } from 'zod';
-import { deleteEvent, editEvent, reactToEvent, undoLast } from '../services/events.ts';
+import { deleteEvent, editEvent, reactToEvent, undoLast } from '../services/log/events.ts';
 import { EditBody, IdBody, MutationResponse, ReactBody, UndoResponse } from '../schemas/log.ts';
 import { tool, type ToolDef } from './registry-types.ts';
 import { eventPhrase } from './present.ts';

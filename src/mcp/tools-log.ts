@@ -2,7 +2,7 @@
 // request shape (LogBody) and calls logEvent, which also makes retries with the same
 // idempotency key safe.
 import { z } from 'zod';
-import { logEvent } from '../services/events.ts';
+import { logEvent } from '../services/log/events.ts';
 import { LogBody, LogResponse, valueFields } from '../schemas/log.ts';
 import { NAPPY_KINDS, SUPPLEMENT_KINDS, type EventType } from '../domain/types.ts';
 import { badRequest } from '../errors.ts';

@@ -1,8 +1,8 @@
 // Recipes, questions and remembered notes: save_recipe, ask_question, list_notes, delete_note.
 import { z } from 'zod';
-import { saveRecipe } from '../services/recipes.ts';
-import { askQuestion } from '../services/ask.ts';
-import { deleteNote, listNotes } from '../services/notes.ts';
+import { saveRecipe } from '../services/log/recipes.ts';
+import { askQuestion } from '../services/ask/ask.ts';
+import { deleteNote, listNotes } from '../services/ask/notes.ts';
 import { RecipeBody, RecipeResponse } from '../schemas/log.ts';
 import { AskBody, AskResponse, NoteDeleteBody, NoteList } from '../schemas/ask.ts';
 import { Ok } from '../schemas/common.ts';

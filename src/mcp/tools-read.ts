@@ -2,10 +2,10 @@
 // suggestions. Each calls one read service and presents it with a one-line digest.
 import { z } from 'zod';
 import { AppError } from '../errors.ts';
-import { getLive, getPatterns } from '../services/insights.ts';
-import { eventsOfDay, foodSuggestions, measurements } from '../services/event-reads.ts';
-import { getProfile } from '../services/profile.ts';
-import { listFamily } from '../services/family.ts';
+import { getLive, getPatterns } from '../services/insights/insights.ts';
+import { eventsOfDay, foodSuggestions, measurements } from '../services/log/event-reads.ts';
+import { getProfile } from '../services/family/profile.ts';
+import { listFamily } from '../services/family/family.ts';
 import { DateQuery, EventList, SuggestionsArgs } from '../schemas/log.ts';
 import { Measurement } from '../schemas/event.ts';
 import { Profile } from '../schemas/profile.ts';

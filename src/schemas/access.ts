@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Password } from './account.ts';
 
 // Taken as typed: the service finds the name exactly as stored, or folded alike (NFKC), so
-// names stored unfolded by earlier releases are reached too (services/members.ts).
+// names stored unfolded by earlier releases are reached too (services/access/members.ts).
 const Username = z.string().min(1).max(64);
 
 export const MemberRemoveBody = z.strictObject({ username: Username.describe('the caregiver to remove; your own to leave') }).meta({ id: 'MemberRemoveRequest' });

@@ -1,5 +1,5 @@
 // Who is calling: resolved once from the credential, then handed to every service call.
-import type { FamilyRow } from './family-row.ts';
+import type { FamilyRow } from './family/family-row.ts';
 import { forbidden } from '../errors.ts';
 
 export type Scope = 'read' | 'write';

@@ -9,7 +9,7 @@ import { testDatabases } from '../helpers/databases.ts';
 import { assertError, call, signUp, startApp, type Family, type TestApp } from '../helpers/app.ts';
 import { loadConfig, ConfigError } from '../../src/config.ts';
 import { buildApp } from '../../src/http/app.ts';
-import { prune } from '../../src/services/prune.ts';
+import { prune } from '../../src/services/housekeeping/prune.ts';
 
 const STRANGER = '203.0.113.66';
 const OWNER_IP = '198.51.100.7';

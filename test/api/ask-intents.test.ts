@@ -10,8 +10,8 @@ import assert from 'node:assert/strict';
 import { testDatabases } from '../helpers/databases.ts';
 import { call, signUp, startApp, type Family, type TestApp } from '../helpers/app.ts';
 import { localToInstant } from '../../src/domain/time.ts';
-import { actorFromToken } from '../../src/services/auth.ts';
-import { builtinAnswer } from '../../src/services/ask.ts';
+import { actorFromToken } from '../../src/services/access/auth.ts';
+import { builtinAnswer } from '../../src/services/ask/ask.ts';
 import type { Actor } from '../../src/services/actor.ts';
 import { connect } from '../mcp/harness.ts';
 

@@ -11,9 +11,9 @@ import { testDatabases } from '../helpers/databases.ts';
 import { call, signUp, type Family, type TestClock } from '../helpers/app.ts';
 import { twoInstances } from '../helpers/instances.ts';
 import { FamilyScope } from '../../src/db/family-scope.ts';
-import { loadFamily } from '../../src/services/family-row.ts';
-import { computeLiveFromScratch } from '../../src/services/live.ts';
-import { patternsFromScratch } from '../../src/services/insights.ts';
+import { loadFamily } from '../../src/services/family/family-row.ts';
+import { computeLiveFromScratch } from '../../src/services/insights/live.ts';
+import { patternsFromScratch } from '../../src/services/insights/insights.ts';
 import type { Ctx } from '../../src/services/context.ts';
 import { instantToLocal } from '../../src/domain/time.ts';
 

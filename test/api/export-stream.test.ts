@@ -5,12 +5,12 @@ import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { testDatabases } from '../helpers/databases.ts';
 import { call, signUp, startApp, type TestApp } from '../helpers/app.ts';
-import { actorFromToken } from '../../src/services/auth.ts';
+import { actorFromToken } from '../../src/services/access/auth.ts';
 import { scopeOf } from '../../src/services/context.ts';
-import { exportFamily } from '../../src/services/export.ts';
-import { EVENT_PAGE_SIZE } from '../../src/services/event-pages.ts';
+import { exportFamily } from '../../src/services/transfer/export.ts';
+import { EVENT_PAGE_SIZE } from '../../src/services/log/event-pages.ts';
 import { demoHistory } from '../../src/domain/demo-history.ts';
-import { insertHistory } from '../../src/services/seed.ts';
+import { insertHistory } from '../../src/services/housekeeping/seed.ts';
 import { addDays, localDateOf } from '../../src/domain/time.ts';
 
 const KEYS = ['exported_at', 'family', 'profile', 'events', 'week_plan', 'recipes', 'snapshots', 'notes'];

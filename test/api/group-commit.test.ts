@@ -16,7 +16,7 @@ import { groupCommitOf } from '../../src/db/group-commit.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { FamilyScope } from '../../src/db/family-scope.ts';
 import { call, signUp } from '../helpers/app.ts';
-import { insertWithFreshId, logNewEvent } from '../../src/services/event-insert.ts';
+import { insertWithFreshId, logNewEvent } from '../../src/services/log/event-insert.ts';
 import { testDatabases, provisionDatabase } from '../helpers/databases.ts';
 
 describe('group commit on the embedded store', () => {

@@ -16,7 +16,7 @@ import { loadConfig } from '../../src/config.ts';
 import { connect } from '../../src/db/connect.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { buildApp } from '../../src/http/app.ts';
-import { sha256 } from '../../src/services/secrets.ts';
+import { sha256 } from '../../src/services/access/secrets.ts';
 
 const run = promisify(execFile);
 const BIN = new URL('../../bin/tracker.mjs', import.meta.url).pathname;

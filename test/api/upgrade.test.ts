@@ -14,7 +14,7 @@ import { databaseAt, insertRows, rowCounts, type LegacyDb } from '../helpers/leg
 import { loadConfig } from '../../src/config.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { migrate, migrationStatus, SchemaTooNewError } from '../../src/db/migrate.ts';
-import { hashPassword, sha256 } from '../../src/services/secrets.ts';
+import { hashPassword, sha256 } from '../../src/services/access/secrets.ts';
 import { RELEASE_VERSION } from '../../src/version.ts';
 
 const DAY = 86_400_000;

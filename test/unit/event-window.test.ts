@@ -1,9 +1,9 @@
-// A cached window grown one log at a time (src/services/event-window.ts): whenever it is read,
+// A cached window grown one log at a time (src/services/log/event-window.ts): whenever it is read,
 // and however many logs came before, it holds what inserting each event in turn would give,
 // and a window once handed out never changes.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { EventWindow, withNewEvents } from '../../src/services/event-window.ts';
+import { EventWindow, withNewEvents } from '../../src/services/log/event-window.ts';
 import type { TimedEvent } from '../../src/domain/types.ts';
 
 const ev = (at: number, id: string): TimedEvent => ({ id, at, ts: String(at), type: 'nappy', kind: 'wet', author: 'a' } as unknown as TimedEvent);

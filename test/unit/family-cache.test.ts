@@ -1,8 +1,8 @@
-// The per-family cache of derived windows (src/services/derived-cache.ts): what a write's
+// The per-family cache of derived windows (src/services/insights/derived-cache.ts): what a write's
 // carry does, in order and out of order, and when a read is served without loading.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FamilyCache } from '../../src/services/derived-cache.ts';
+import { FamilyCache } from '../../src/services/insights/derived-cache.ts';
 import { FamilyScope } from '../../src/db/family-scope.ts';
 import { connect } from '../../src/db/connect.ts';
 import { migrate } from '../../src/db/migrate.ts';

@@ -3,7 +3,7 @@ import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { askLlm, chatCompletionsUrl, LlmError } from '../../src/services/llm-client.ts';
+import { askLlm, chatCompletionsUrl, LlmError } from '../../src/services/ask/llm-client.ts';
 
 interface Seen {
   url: string;

@@ -3,7 +3,7 @@
 // which requests are security events, and which errors mean the database is away.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { HashPool } from '../../src/services/hash-pool.ts';
+import { HashPool } from '../../src/services/access/hash-pool.ts';
 import { AppError } from '../../src/errors.ts';
 import { canonicalEmoji, hasHiddenCharacters, isSingleEmoji, matchUsername, normalUsername } from '../../src/domain/text-rules.ts';
 import { classifyAnswer, checkModelAnswer } from '../../src/domain/answer-guardrail.ts';

@@ -1,7 +1,7 @@
 // A per-family version number, bumped by the database itself in the same transaction as any
 // change to what live status and patterns are derived from: the family's events, its feed
 // timer, its recipes, and its own row (time zone, date of birth, region…). A process may cache
-// what it derived from a family's log under that version (src/services/derived-cache.ts):
+// what it derived from a family's log under that version (src/services/insights/derived-cache.ts):
 // every request reads the family row anyway, so a stale entry is never served, whichever
 // process (or CLI, or import) made the change. Triggers rather than application code, so no
 // write path can forget to bump it.

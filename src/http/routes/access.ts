@@ -3,9 +3,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../services/context.ts';
-import { removeMember, setRole } from '../../services/members.ts';
-import { changePassword, listSessions, revokeOtherSessions, revokeSession } from '../../services/account-security.ts';
-import { issueResetLink, resetPassword } from '../../services/password-resets.ts';
+import { removeMember, setRole } from '../../services/access/members.ts';
+import { changePassword, listSessions, revokeOtherSessions, revokeSession } from '../../services/access/account-security.ts';
+import { issueResetLink, resetPassword } from '../../services/access/password-resets.ts';
 import {
   MemberRemoveBody, MemberRemoved, MemberRoleBody, MemberRoleChanged, PasswordChangeBody, PasswordChanged,
   SessionList, SessionRevokeBody, SessionsEnded, MemberResetBody, ResetLinkCreated, PasswordResetBody, PasswordResetDone,

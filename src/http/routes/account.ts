@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../services/context.ts';
-import { onboard } from '../../services/accounts.ts';
-import { createInvite, deleteFamily, listFamily, revokeInvite } from '../../services/family.ts';
-import { exportFamily } from '../../services/export.ts';
-import { growthSummary } from '../../services/growth-summary.ts';
+import { onboard } from '../../services/access/accounts.ts';
+import { createInvite, deleteFamily, listFamily, revokeInvite } from '../../services/family/family.ts';
+import { exportFamily } from '../../services/transfer/export.ts';
+import { growthSummary } from '../../services/insights/growth-summary.ts';
 import {
   DeleteFamilyBody,
   DeletedFamily,

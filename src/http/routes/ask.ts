@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AskBody, AskResponse, NoteDeleteBody, NoteList, UsageLimitErrorBody } from '../../schemas/ask.ts';
 import type { Ctx } from '../../services/context.ts';
-import { askQuestion } from '../../services/ask.ts';
-import { deleteNote, listNotes } from '../../services/notes.ts';
+import { askQuestion } from '../../services/ask/ask.ts';
+import { deleteNote, listNotes } from '../../services/ask/notes.ts';
 import { ErrorBody, Ok, ValidationErrorBody } from '../../schemas/common.ts';
 import { actorOf } from '../auth.ts';
 

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../services/context.ts';
-import { cancelFeed, startFeed, stopFeed, switchFeed } from '../../services/feed-timer.ts';
+import { cancelFeed, startFeed, stopFeed, switchFeed } from '../../services/log/feed-timer.ts';
 import { FeedConflictBody, FeedSchema, FeedStartBody, FeedStopBody, FeedSwitchBody } from '../../schemas/feed.ts';
 import { MutationResponse } from '../../schemas/log.ts';
 import { LiveStatusSchema } from '../../schemas/insights.ts';

@@ -7,9 +7,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Ctx } from '../../services/context.ts';
 import { scopeOf } from '../../services/context.ts';
-import { actorFromToken } from '../../services/auth.ts';
-import { takeSlidingWindow } from '../../services/counters.ts';
-import { loadFamily } from '../../services/family-row.ts';
+import { actorFromToken } from '../../services/access/auth.ts';
+import { takeSlidingWindow } from '../../services/access/counters.ts';
+import { loadFamily } from '../../services/family/family-row.ts';
 import { localDateOf } from '../../domain/time.ts';
 import { AppError, unauthorized } from '../../errors.ts';
 import type { Actor } from '../../services/actor.ts';

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../services/context.ts';
-import { getProfile, updateProfile } from '../../services/profile.ts';
+import { getProfile, updateProfile } from '../../services/family/profile.ts';
 import { Profile, ProfileUpdateBody, ProfileUpdated } from '../../schemas/profile.ts';
 import { ErrorBody } from '../../schemas/common.ts';
 import { actorOf } from '../auth.ts';

@@ -2,13 +2,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../services/context.ts';
-import { join, login, logout } from '../../services/accounts.ts';
+import { join, login, logout } from '../../services/access/accounts.ts';
 import { JoinBody, LoginBody, RedirectOk } from '../../schemas/account.ts';
 import { ErrorBody, Ok, RateLimitErrorBody } from '../../schemas/common.ts';
 import { clearSessionCookie, signedIn } from '../cookies.ts';
 import { resolveActor } from '../auth.ts';
-import { SESSION_COOKIE } from '../../services/sessions.ts';
-import { sha256 } from '../../services/secrets.ts';
+import { SESSION_COOKIE } from '../../services/access/sessions.ts';
+import { sha256 } from '../../services/access/secrets.ts';
 
 export function sessionRoutes(app: FastifyInstance, ctx: Ctx): void {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../services/context.ts';
-import { createToken, listTokens, revokeToken } from '../../services/tokens.ts';
+import { createToken, listTokens, revokeToken } from '../../services/access/tokens.ts';
 import { TokenCreateBody, TokenCreated, TokenList, TokenRevokeBody } from '../../schemas/tokens.ts';
 import { ErrorBody, Ok, ValidationErrorBody } from '../../schemas/common.ts';
 import { actorOf } from '../auth.ts';

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../services/context.ts';
-import { deleteEvent, editEvent, logEvent, reactToEvent, undoLast } from '../../services/events.ts';
-import { eventsOfDay, foodSuggestions } from '../../services/event-reads.ts';
-import { saveRecipe } from '../../services/recipes.ts';
+import { deleteEvent, editEvent, logEvent, reactToEvent, undoLast } from '../../services/log/events.ts';
+import { eventsOfDay, foodSuggestions } from '../../services/log/event-reads.ts';
+import { saveRecipe } from '../../services/log/recipes.ts';
 import {
   DateQuery,
   EditBody,

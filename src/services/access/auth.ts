@@ -1,0 +1,148 @@
+// Resolves a credential (bearer token or session cookie) to an Actor. This is the one place
+// that looks up rows across families, by secret hash, to learn which family is calling.
+import type { Ctx } from '../context.ts';
+import type { Actor, Scope } from '../actor.ts';
+import { sha256 } from './secrets.ts';
+import { PreparedQuery } from '../../db/prepared.ts';
+import type { FamilyRow } from '../family/family-row.ts';
+import { SESSION_IDLE_MS, TOUCH_EVERY_MS, touchSession } from './sessions.ts';
+
+// The family's row comes with the credential (one read, not two): a read-only request uses it
+// instead of reading the row again (see Actor.family).
+const FAMILY_COLUMNS = [
+  'families.family_name as f_family_name', 'families.baby_name as f_baby_name', 'families.dob as f_dob', 'families.gender as f_gender',
+  'families.timezone as f_timezone', 'families.region as f_region', 'families.units as f_units', 'families.plan as f_plan',
+  'families.age_band_targets as f_age_band_targets', 'families.acquisition as f_acquisition', 'families.created_at as f_created_at',
+  'families.version as f_version',
+] as const;
+
+interface FamilyColumns {
+  family_id: string;
+  f_family_name: string;
+  f_baby_name: string;
+  f_dob: string;
+  f_gender: string;
+  f_timezone: string;
+  f_region: string;
+  f_units: string;
+  f_plan: string;
+  f_age_band_targets: string;
+  f_acquisition: string | null;
+  f_created_at: number;
+  f_version: number;
+}
+
+function familyOf(r: FamilyColumns): FamilyRow {
+  return {
+    id: r.family_id, family_name: r.f_family_name, baby_name: r.f_baby_name, dob: r.f_dob, gender: r.f_gender, timezone: r.f_timezone,
+    region: r.f_region, units: r.f_units, plan: r.f_plan, age_band_targets: r.f_age_band_targets, acquisition: r.f_acquisition,
+    created_at: r.f_created_at, version: r.f_version,
+  };
+}
+
+const readWithCredential = new WeakMap<Actor, FamilyRow>();
+
+function withFamily(row: FamilyColumns, actor: Actor): Actor {
+  readWithCredential.set(actor, familyOf(row));
+  return actor;
+}
+
+/**
+ * The family's row as read with this actor's credential. For a request that changes nothing
+ * (the HTTP auth hook decides), and as a log's starting point (its time zone, its soft warning):
+ * a log derives its answer from the row its insert returns. Anything else reads the row afresh.
+ */
+export function familyReadWithCredential(actor: Actor): FamilyRow | undefined {
+  return readWithCredential.get(actor);
+}
+
+// The two lookups every authenticated request makes, compiled once (src/db/prepared.ts).
+const tokenByHash = new PreparedQuery<[string], TokenRow>(1, (k, hash) =>
+  k
+    .selectFrom('tokens')
+    .innerJoin('users', 'users.id', 'tokens.user_id')
+    .innerJoin('families', 'families.id', 'tokens.family_id')
+    .select(['tokens.id as token_id', 'tokens.family_id', 'tokens.scopes', 'tokens.expires_at', 'tokens.last_used_at', 'users.id as user_id', 'users.username', 'users.role'])
+    .select(FAMILY_COLUMNS)
+    .where('tokens.token_hash', '=', hash),
+);
+
+const sessionByHash = new PreparedQuery<[string], SessionRow>(1, (k, hash) =>
+  k
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .innerJoin('families', 'families.id', 'sessions.family_id')
+    .select(FAMILY_COLUMNS)
+    .select(['sessions.family_id', 'sessions.expires_at', 'sessions.last_seen_at', 'sessions.user_agent', 'users.id as user_id', 'users.username', 'users.role'])
+    .where('sessions.id_hash', '=', hash),
+);
+
+interface TokenRow extends FamilyColumns {
+  token_id: string;
+  scopes: string;
+  expires_at: number | null;
+  last_used_at: number | null;
+  user_id: string;
+  username: string;
+  role: string;
+}
+
+interface SessionRow extends FamilyColumns {
+  expires_at: number;
+  last_seen_at: number | null;
+  user_agent: string | null;
+  user_id: string;
+  username: string;
+  role: string;
+}
+
+export async function actorFromToken(ctx: Ctx, token: string): Promise<Actor | null> {
+  if (token.length < 16 || token.length > 200) return null;
+  const row = await tokenByHash.first(ctx.db.kysely, sha256(token));
+  if (!row) return null;
+  const now = ctx.clock();
+  if (row.expires_at !== null && Number(row.expires_at) <= now) return null;
+  // When it was last used, for the token list: written at most once a minute, not per request.
+  if (row.last_used_at === null || Number(row.last_used_at) < now - TOUCH_EVERY_MS) {
+    await ctx.db.kysely
+      .updateTable('tokens')
+      .set({ last_used_at: now })
+      .where('id', '=', row.token_id)
+      .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', now - TOUCH_EVERY_MS)]))
+      .execute();
+  }
+  return withFamily(row, {
+    familyId: row.family_id,
+    userId: row.user_id,
+    username: row.username,
+    role: row.role as Actor['role'],
+    scopes: new Set(row.scopes.split(',').filter(Boolean) as Scope[]),
+    via: 'token',
+    tokenId: row.token_id,
+    sessionHash: null,
+  });
+}
+
+export async function actorFromSession(ctx: Ctx, secret: string, userAgent: string | null = null): Promise<Actor | null> {
+  if (secret.length < 16 || secret.length > 200) return null;
+  const hash = sha256(secret);
+  const row = await sessionByHash.first(ctx.db.kysely, hash);
+  const now = ctx.clock();
+  if (!row || row.expires_at <= now) return null;
+  // Idle timeout: a session unused for 14 days has ended, whatever its absolute limit.
+  const seen = row.last_seen_at === null ? null : Number(row.last_seen_at);
+  if (seen !== null && seen <= now - SESSION_IDLE_MS) return null;
+  // Its last use (at most once a minute) and, on its first use, the browser it is in.
+  const ua = userAgent?.slice(0, 200) ?? null;
+  if (seen === null || seen < now - TOUCH_EVERY_MS || (row.user_agent === null && ua !== null)) await touchSession(ctx.db.kysely, hash, now, ua);
+  return withFamily(row, {
+    familyId: row.family_id,
+    userId: row.user_id,
+    username: row.username,
+    role: row.role as Actor['role'],
+    scopes: new Set<Scope>(['read', 'write']),
+    via: 'session',
+    tokenId: null,
+    sessionHash: hash,
+  });
+}

@@ -1,0 +1,172 @@
+// Question answering over the family's own log (paid plan). Order of checks: plan (402),
+// "remember:" notes, guardrails (they answer before any model and cost nothing), the usage
+// limits (429), then the optional LLM with the built-in answerer as its fallback.
+import type { Ctx } from '../context.ts';
+import { scopeOf } from '../context.ts';
+import { requireScope, type Actor } from '../actor.ts';
+import { AppError } from '../../errors.ts';
+import type { UsageLimit } from '../../schemas/ask.ts';
+import { checkGuardrails } from '../../domain/guardrails.ts';
+import { checkModelAnswer } from '../../domain/answer-guardrail.ts';
+import { answerQuestion, ANSWER_WINDOW_DAYS, ANSWERER_MODEL, buildLlmContext, type AnswerContext } from '../../domain/answerer/index.ts';
+import { LLM_SYSTEM_PROMPT } from '../../domain/answerer/context.ts';
+import { addDays, dayBounds, localDateOf } from '../../domain/time.ts';
+import { askLlm } from './llm-client.ts';
+import { childProfile, loadFamily, type FamilyRow } from '../family/family-row.ts';
+import { computeLive, eventsBetween, latestOfType } from '../insights/live.ts';
+import { getPatterns } from '../insights/insights.ts';
+import { measurements } from '../log/event-reads.ts';
+import { loadNotes, saveNote } from './notes.ts';
+import { listRecipes } from '../log/recipes.ts';
+import { bumpNamedCounter, readNamedCounter, refundNamedCounter } from '../access/counters.ts';
+
+const REMEMBER = /^\s*remember\s*:/i;
+const LLM_TIMEOUT_MS = 10_000;
+
+function buckets(family: FamilyRow, now: number) {
+  const day = localDateOf(now, family.timezone);
+  return { day: `ask:day:${family.id}:${day}`, month: `ask:month:${family.id}:${day.slice(0, 7)}` };
+}
+
+async function usage(ctx: Ctx, family: FamilyRow, now: number): Promise<UsageLimit> {
+  const b = buckets(family, now);
+  const daily_used = await readNamedCounter(ctx, b.day);
+  const monthly_used = await readNamedCounter(ctx, b.month);
+  const { askDailyLimit: d, askMonthlyLimit: m } = ctx.config;
+  return {
+    daily_limit: d,
+    daily_used,
+    daily_remaining: Math.max(0, d - daily_used),
+    monthly_limit: m,
+    monthly_used,
+    monthly_remaining: Math.max(0, m - monthly_used),
+  };
+}
+
+async function answerContext(ctx: Ctx, actor: Actor, family: FamilyRow, now: number): Promise<AnswerContext> {
+  const scope = scopeOf(ctx, actor);
+  const from = dayBounds(addDays(localDateOf(now, family.timezone), -ANSWER_WINDOW_DAYS), family.timezone)[0];
+  const events = await eventsBetween(scope, from, now + 1);
+  // "How much does she weigh?" should work even when the last weigh-in is months old.
+  for (const type of ['weight', 'length']) {
+    if (!events.some((e) => e.type === type)) {
+      const older = await latestOfType(scope, type, from);
+      if (older) events.unshift(older);
+    }
+  }
+  // One source of truth: the same derived insights the API serves (live status, patterns with
+  // the allergen grid and nutrients, measurements with WHO percentiles), each from its cache.
+  const live = await computeLive(scope, family, now);
+  const p = await getPatterns(ctx, actor);
+  const insights = {
+    live,
+    patterns: p.patterns,
+    allergen_grid: p.allergen_grid,
+    nutrients_7d: p.nutrients_7d,
+    measurements: (await measurements(ctx, actor)).measurements,
+  };
+  return { events, profile: childProfile(family), now, notes: await loadNotes(scope), recipes: await listRecipes(scope), insights };
+}
+
+export async function askQuestion(ctx: Ctx, actor: Actor, question: string) {
+  const scope = scopeOf(ctx, actor);
+  const family = await loadFamily(scope);
+  const now = ctx.clock();
+  if (family.plan !== 'paid') {
+    throw new AppError(402, 'payment_required', 'Asking questions about the log is part of the paid plan.');
+  }
+  if (REMEMBER.test(question)) {
+    requireScope(actor, 'write');
+    const note = await saveNote(ctx, actor, question.replace(REMEMBER, ''));
+    const answer = `Noted: "${note.text}". I'll use it when it helps answer a question.`;
+    return { answer, reply: answer, model: null, context_used: false, guardrail: null, usage_limit: await usage(ctx, family, now), saved_notes: [note] };
+  }
+  requireScope(actor, 'read');
+  const guard = checkGuardrails(question, childProfile(family).region);
+  if (guard) {
+    return {
+      answer: guard.answer,
+      reply: guard.answer,
+      model: null,
+      context_used: false,
+      guardrail: guard.rule,
+      usage_limit: await usage(ctx, family, now),
+      saved_notes: null,
+    };
+  }
+  // Reserve this question before answering, in one atomic step per counter, so parallel
+  // questions cannot all pass a check made before any of them was counted. The month is only
+  // bumped once the day has room: a question refused by the daily limit must not occupy a
+  // monthly slot, even for the moment before its refund, or it could push a parallel question
+  // that fits both limits over the monthly one.
+  const b = buckets(family, now);
+  const { askDailyLimit, askMonthlyLimit } = ctx.config;
+  const day = await bumpNamedCounter(ctx, b.day);
+  const month = day > askDailyLimit ? 0 : await bumpNamedCounter(ctx, b.month);
+  if (day > askDailyLimit || month > askMonthlyLimit) {
+    await refundNamedCounter(ctx, b.day);
+    if (month > 0) await refundNamedCounter(ctx, b.month);
+    const daily = day > askDailyLimit;
+    throw new AppError(
+      429,
+      'usage_limit_reached',
+      daily
+        ? `You have asked ${askDailyLimit} questions today, the daily limit. It resets at midnight.`
+        : `You have asked ${askMonthlyLimit} questions this month, the monthly limit. It resets on the 1st.`,
+      { usage_limit: await usage(ctx, family, now) },
+    );
+  }
+  try {
+    return await answer(ctx, actor, family, now, question);
+  } catch (err) {
+    await refundNamedCounter(ctx, b.day);
+    await refundNamedCounter(ctx, b.month);
+    throw err;
+  }
+}
+
+/**
+ * The built-in answer with its machine-readable figures, from the same context the route, the
+ * MCP ask tool and the web app's Ask tab use. No plan, guardrail or usage accounting here.
+ */
+export async function builtinAnswer(ctx: Ctx, actor: Actor, question: string) {
+  requireScope(actor, 'read');
+  const family = await loadFamily(scopeOf(ctx, actor));
+  const now = ctx.clock();
+  const actx = await answerContext(ctx, actor, family, now);
+  return { actx, builtin: answerQuestion(question, actx) };
+}
+
+async function answer(ctx: Ctx, actor: Actor, family: FamilyRow, now: number, question: string) {
+  const actx = await answerContext(ctx, actor, family, now);
+  const builtin = answerQuestion(question, actx);
+  let text = builtin.answer;
+  let model: string = ANSWERER_MODEL;
+  let contextUsed = builtin.answered;
+  let guardrail: string | null = null;
+  if (ctx.config.llm) {
+    try {
+      text = await askLlm({ ...ctx.config.llm, timeoutMs: LLM_TIMEOUT_MS }, LLM_SYSTEM_PROMPT, buildLlmContext(actx), question);
+      model = ctx.config.llm.model;
+      contextUsed = true;
+      // What the model wrote passes the guardrail a question does: a dose or a diagnosis in
+      // its text is replaced by the safe answer (the model is still named: it was asked).
+      const hit = checkModelAnswer(text, childProfile(family).region);
+      if (hit) {
+        text = hit.answer;
+        guardrail = hit.rule;
+      }
+    } catch {
+      // The built-in answer stands: a model that is down or slow must not leave a parent without one.
+    }
+  }
+  return {
+    answer: text,
+    reply: text,
+    model,
+    context_used: contextUsed,
+    guardrail,
+    usage_limit: await usage(ctx, family, now),
+    saved_notes: builtin.notes_used,
+  };
+}

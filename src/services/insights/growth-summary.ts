@@ -1,0 +1,39 @@
+// Aggregate counts about the family's use of the service: no names, notes or values.
+import type { Ctx } from '../context.ts';
+import { scopeOf } from '../context.ts';
+import { requireAdmin, type Actor } from '../actor.ts';
+import { EVENT_TYPES } from '../../domain/types.ts';
+
+
+export async function growthSummary(ctx: Ctx, actor: Actor) {
+  requireAdmin(actor);
+  const scope = scopeOf(ctx, actor);
+  const byTypeRows = await scope
+    .selectFrom('events')
+    .select(['type', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('type')
+    .execute();
+  const events_by_type: Record<string, number> = Object.fromEntries(EVENT_TYPES.map((t) => [t, 0]));
+  for (const r of byTypeRows) events_by_type[r.type] = Number(r.n);
+  const days = await scope
+    .selectFrom('events')
+    .select((eb) => eb.fn.count<number>(eb.fn('substr', ['ts', eb.val(1), eb.val(10)])).distinct().as('n'))
+    .executeTakeFirstOrThrow();
+  const openInvites = await scope
+    .selectFrom('invites')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', ctx.clock())
+    .executeTakeFirstOrThrow();
+  return {
+    events_total: Object.values(events_by_type).reduce((a, b) => a + b, 0),
+    events_by_type,
+    days_logged: Number(days.n),
+    members: await scope.count('users'),
+    tokens: await scope.count('tokens'),
+    open_invites: Number(openInvites.n),
+    recipes: await scope.count('recipes'),
+    notes: await scope.count('notes'),
+  };
+}

@@ -1,0 +1,139 @@
+// The live status: loads only the window the rule needs (plus the latest weight, wherever it
+// is) and hands it to the pure rule. What it loads, and the result for a given second, are
+// cached under the family's version (derived-cache.ts), so repeated reads between writes cost
+// one read of the family row.
+import type { FamilyScope } from '../../db/family-scope.ts';
+import { liveStatus, liveWindowStart, type LiveStatus } from '../../domain/live.ts';
+import type { FeedTimerState } from '../../domain/feed-timer.ts';
+import type { TimedEvent } from '../../domain/types.ts';
+import { childProfile, loadFamily, type FamilyRow } from '../family/family-row.ts';
+import { EVENT_COLUMNS, toTimedEvent } from '../log/event-rows.ts';
+import { loadFeedTimer } from '../log/feed-timer-rows.ts';
+import { FamilyCache, type AtVersion } from './derived-cache.ts';
+import { EventWindow } from '../log/event-window.ts';
+import { firstAtOrAfter } from '../../domain/sleep-spans.ts';
+
+export async function eventsBetween(scope: FamilyScope, from: number, to: number): Promise<TimedEvent[]> {
+  const rows = await scope
+    .selectFrom('events')
+    .select(EVENT_COLUMNS)
+    .where('at', '>=', from)
+    .where('at', '<', to)
+    .orderBy('at')
+    .orderBy('seq')
+    .execute();
+  return rows.map(toTimedEvent);
+}
+
+export async function latestOfType(scope: FamilyScope, type: string, before: number): Promise<TimedEvent | null> {
+  const row = await scope
+    .selectFrom('events')
+    .select(EVENT_COLUMNS)
+    .where('type', '=', type)
+    .where('at', '<', before)
+    .orderBy('at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? toTimedEvent(row) : null;
+}
+
+/** Live status is computed for whole seconds: events are stored at whole seconds, so every
+ * moment within one second gives the same answer, and one result serves them all. */
+export function liveInstant(now: number): number {
+  return Math.floor(now / 1000) * 1000;
+}
+
+interface LiveInputs {
+  window: EventWindow;
+  timer: FeedTimerState | null;
+}
+
+// A few hundred events per family: ~300 families' windows stay well under 100 MB.
+const inputsCache = new FamilyCache<LiveInputs>(300);
+const resultCache = new FamilyCache<LiveStatus>(2000);
+
+/** Everything from `from` on (no upper bound: a log may be a minute ahead of the clock), the
+ * latest weight before it when the window has none, and the feed timer. */
+export async function loadLiveInputs(scope: FamilyScope, from: number): Promise<LiveInputs> {
+  const events = await eventsBetween(scope, from, Number.MAX_SAFE_INTEGER);
+  // The milk guide needs the latest weight even when it was logged before the window.
+  if (!events.some((e) => e.type === 'weight')) {
+    const w = await latestOfType(scope, 'weight', from);
+    if (w) events.unshift(w);
+  }
+  // Loaded in instant order (an older weight goes first).
+  return { window: EventWindow.of(events), timer: await loadFeedTimer(scope) };
+}
+
+/** The live status from scratch: no cache. The cached path must always equal this. */
+export async function computeLiveFromScratch(scope: FamilyScope, family: FamilyRow, now: number): Promise<LiveStatus> {
+  const at = liveInstant(now);
+  const inputs = await loadLiveInputs(scope, liveWindowStart(at, family.timezone));
+  return liveStatus(inputs.window.events, childProfile(family), at, inputs.timer);
+}
+
+export async function computeLive(scope: FamilyScope, family: FamilyRow, now: number): Promise<LiveStatus> {
+  const at = liveInstant(now);
+  const version = Number(family.version);
+  const done = resultCache.get(family.id, version, String(at));
+  if (done) return done;
+  const from = liveWindowStart(at, family.timezone);
+  const inputs = await inputsCache.through(scope, version, String(from), (s) => loadLiveInputs(s, from));
+  // The cache may hold a later version than this request's row (writes landed meanwhile): the
+  // status is derived for that version, with the family's row as it was then, and shared.
+  const at_ = atVersion(inputs, family, (f) => liveWindowStart(at, f.timezone) === from);
+  if (at_.version !== version) {
+    const later = resultCache.get(family.id, at_.version, String(at));
+    if (later) return later;
+  }
+  // Frozen: handed to every request of this second, and its JSON is kept (json-serializer.ts).
+  const status = Object.freeze(liveStatus(inputs.value.window.events, childProfile(at_.family), at, inputs.value.timer));
+  if (at_.exact) resultCache.set(family.id, at_.version, String(at), status);
+  return status;
+}
+
+/**
+ * The family row to derive a cached window with, and the version the result is for: the row
+ * that came with the window when there is one and the window is the one it needs (`fits`),
+ * so the result is exactly that version's (`exact`: it may be shared); otherwise the
+ * request's own row, and a result for this request alone unless the versions agree.
+ */
+export function atVersion(inputs: AtVersion<unknown>, family: FamilyRow, fits: (f: FamilyRow) => boolean) {
+  if (inputs.family && fits(inputs.family)) return { family: inputs.family, version: inputs.version, exact: true };
+  return { family, version: inputs.version, exact: inputs.version === Number(family.version) };
+}
+
+/**
+ * Live status as it stands now, for a write's response: called after the write committed, so
+ * the write transaction does no derivation work; it reads the family row (and version) afresh.
+ */
+export async function liveNow(scope: FamilyScope, now: number): Promise<LiveStatus> {
+  return computeLive(scope, await loadFamily(scope), now);
+}
+
+/**
+ * A new event moved the family from version v0 to v1 (nothing else changed in between): keep
+ * the cached live window, with the event added when it falls inside. A weight is not carried
+ * over (the window may hold an older weight for the milk guide): the next read loads afresh.
+ */
+export function carryLiveOver(familyId: string, v0: number, v1: number, e: TimedEvent): void {
+  inputsCache.carryOver(familyId, v0, v1, (inputs, key) => {
+    if (e.type === 'weight') return undefined;
+    return e.at < Number(key) ? inputs : { ...inputs, window: inputs.window.with(e) };
+  });
+}
+
+/**
+ * The events in [from, to), when the cached live window covers them, as of the family row's
+ * version or a later one: what a read made now would find. (A log's soft warning uses it: the
+ * row came with the credential, and other caregivers' logs may have moved the cache on since.)
+ */
+export function cachedEventsBetween(family: FamilyRow, now: number, from: number, to: number): TimedEvent[] | null {
+  const windowStart = liveWindowStart(liveInstant(now), family.timezone);
+  if (from < windowStart) return null;
+  const inputs = inputsCache.getAtLeast(family.id, Number(family.version), String(windowStart));
+  if (!inputs) return null;
+  // The window is sorted by instant: both ends by bisection, not a scan.
+  const events = inputs.window.events;
+  return events.slice(firstAtOrAfter(events, from), firstAtOrAfter(events, to));
+}

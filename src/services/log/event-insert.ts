@@ -1,0 +1,83 @@
+// Putting one new event into the log, and where the family's version stood around it (what
+// lets the cached windows carry the event over instead of being read again).
+import { randomBytes } from 'node:crypto';
+import { FamilyScope, NEW_EVENT_COLUMNS } from '../../db/family-scope.ts';
+import { PreparedQuery } from '../../db/prepared.ts';
+import { unauthorized } from '../../errors.ts';
+import type { EventRow } from './event-rows.ts';
+import { loadFamily, lockFamilyVersion, type FamilyRow } from '../family/family-row.ts';
+
+const ID_ATTEMPTS = 5;
+
+export type NewEvent = Omit<EventRow, 'id' | 'family_id' | 'seq'>;
+
+// The log's statement on PostgreSQL, built by the query builder once (src/db/prepared.ts).
+const insertBumpingVersion = new PreparedQuery<[string, ...unknown[]], EventRow & { family_bumped: FamilyRow }>(1 + NEW_EVENT_COLUMNS.length, (k, familyId, ...values) =>
+  new FamilyScope(k, familyId!, 'postgres').insertEventBumpingVersion(Object.fromEntries(NEW_EVENT_COLUMNS.map((c, i) => [c, values[i]])) as Record<(typeof NEW_EVENT_COLUMNS)[number], unknown>),
+);
+
+function newEventId(): string {
+  return randomBytes(4).toString('hex');
+}
+
+// 8 hex characters give 2^32 ids: collisions become likely in big logs, so the unique key
+// (family_id, id) decides and a clash just draws another id.
+export async function insertWithFreshId(tx: FamilyScope, base: NewEvent, drawId: () => string = newEventId): Promise<EventRow> {
+  for (let i = 0; i < ID_ATTEMPTS; i++) {
+    // ON CONFLICT DO NOTHING: a clash returns no row (and, on PostgreSQL, does not abort the
+    // transaction), so one statement both checks and inserts.
+    const row = await tx
+      .insertInto('events', { ...base, id: drawId() })
+      .onConflict((oc) => oc.columns(['family_id', 'id']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (row) return row as EventRow;
+  }
+  throw new Error('could not draw a free event id');
+}
+
+/**
+ * The committed event; the family was at version v0 before it and at v1 with it, nothing else
+ * between; `family` is the family's row at v1.
+ */
+export interface LoggedEvent {
+  row: EventRow;
+  v0: number;
+  v1: number;
+  family: FamilyRow;
+}
+
+/**
+ * Logs one event as a change of its own. On PostgreSQL that is one statement, one round trip
+ * (FamilyScope.insertEventBumpingVersion): a write that held the family row across the five
+ * round trips of BEGIN, lock, insert, version, COMMIT made a family's concurrent logs queue
+ * behind each other's network and event-loop waits. On SQLite, a transaction that joins the
+ * group commit (statements there are calls in this process, not round trips).
+ */
+export async function logNewEvent(scope: FamilyScope, base: NewEvent, drawId: () => string = newEventId): Promise<LoggedEvent> {
+  if (scope.dialect === 'postgres') {
+    for (let i = 0; i < ID_ATTEMPTS; i++) {
+      let r;
+      try {
+        const values: Record<string, unknown> = { ...base, id: drawId() };
+        [r] = await scope.run(insertBumpingVersion, ...NEW_EVENT_COLUMNS.map((c) => values[c]));
+      } catch (err) {
+        // The family was deleted after its credential resolved: the event has nowhere to go.
+        if ((err as { code?: string }).code === '23503') throw unauthorized('This family no longer exists.');
+        throw err;
+      }
+      if (r) {
+        const { family_bumped: family, ...row } = r;
+        const v = Number(family.version);
+        return { row: row as EventRow, v0: v - 1, v1: v + 1, family: { ...family, version: v + 1 } };
+      }
+    }
+    throw new Error('could not draw a free event id');
+  }
+  return scope.transaction(async (tx) => {
+    const v0 = await lockFamilyVersion(tx);
+    const row = await insertWithFreshId(tx, base, drawId);
+    const family = await loadFamily(tx);
+    return { row, v0, v1: Number(family.version), family };
+  });
+}

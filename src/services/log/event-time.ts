@@ -1,0 +1,33 @@
+// Turning a requested timestamp into the instant stored and the family-local string shown.
+import { badRequest } from '../../errors.ts';
+import { localToInstant, TimeError } from '../../domain/time.ts';
+// The zone clock's (memoised offsets) rather than Temporal's: every log resolves its time.
+import { instantToLocalFast as instantToLocal } from '../../domain/zone-clock.ts';
+
+/** Phones' clocks drift: a timestamp up to this far ahead of ours counts as "now". */
+export const FUTURE_TOLERANCE_MS = 60 * 1000;
+const OLDEST_MS = 6 * 366 * 24 * 3600 * 1000;
+
+export interface ResolvedTime {
+  at: number;
+  ts: string;
+}
+
+export function resolveEventTime(ts: string | null | undefined, zone: string | null | undefined, familyZone: string, now: number): ResolvedTime {
+  if (ts === null || ts === undefined) {
+    const at = Math.floor(now / 1000) * 1000;
+    return { at, ts: instantToLocal(at, familyZone) };
+  }
+  let at: number;
+  try {
+    at = localToInstant(ts, zone ?? familyZone);
+  } catch (err) {
+    if (err instanceof TimeError) throw badRequest(err.message, 'invalid_timestamp');
+    throw err;
+  }
+  if (at > now + FUTURE_TOLERANCE_MS) {
+    throw badRequest(`ts ${ts} is in the future; the time now is ${instantToLocal(now, zone ?? familyZone)}.`, 'future_timestamp');
+  }
+  if (at < now - OLDEST_MS) throw badRequest(`ts ${ts} is more than 6 years ago.`, 'invalid_timestamp');
+  return { at, ts: instantToLocal(at, familyZone) };
+}

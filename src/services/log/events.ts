@@ -1,0 +1,212 @@
+// Writing the family log: log, edit, delete, react, undo. Each write runs in one transaction
+// and answers with the refreshed live status.
+import { canonicalEmoji, isSingleEmoji } from '../../domain/text-rules.ts';
+import type { Ctx } from '../context.ts';
+import { isUniqueViolation, scopeOf } from '../context.ts';
+import type { Actor } from '../actor.ts';
+import type { FamilyScope } from '../../db/family-scope.ts';
+import { AppError, badRequest, notFound } from '../../errors.ts';
+import { checkEventValues, EventRuleError, warningFor, VALUE_FIELDS, type EventValues } from '../../domain/event-rules.ts';
+import { unknownFoods, expandFoods } from '../../domain/foods.ts';
+import { describeEvent, describeWhen } from '../../domain/describe.ts';
+import { localDateOf } from '../../domain/time.ts';
+import type { LogEvent } from '../../domain/types.ts';
+import type { EditInput, LogInput } from '../../schemas/log.ts';
+import { loadFamily } from '../family/family-row.ts';
+import { familyReadWithCredential } from '../access/auth.ts';
+import { logNewEvent } from './event-insert.ts';
+import { toLogEvent, toTimedEvent, type EventRow } from './event-rows.ts';
+import { carryLiveOver, cachedEventsBetween, computeLive, eventsBetween, liveNow } from '../insights/live.ts';
+import { carryPatternsOver } from '../insights/insights.ts';
+import { resolveEventTime } from './event-time.ts';
+import { idempotentCall } from './idempotency.ts';
+import { listRecipes } from './recipes.ts';
+
+const WARNING_LOOKBACK_MS = 36 * 3600 * 1000;
+
+function checked(type: LogEvent['type'], values: Partial<EventValues>): EventValues {
+  try {
+    return checkEventValues(type, values);
+  } catch (err) {
+    // detail names the field, in the same form as a schema mismatch's detail.
+    if (err instanceof EventRuleError) {
+      throw new AppError(400, 'invalid_event', err.message, { detail: [{ loc: ['body', err.field], msg: err.message, type: 'invalid_event' }] });
+    }
+    throw err;
+  }
+}
+
+function jsonOrNull(v: unknown[] | null): string | null {
+  return v === null ? null : JSON.stringify(v);
+}
+
+/** The event, locked for the rest of the transaction so concurrent edits cannot undo each other. */
+async function findEvent(scope: FamilyScope, id: string): Promise<EventRow> {
+  const row = await scope.forUpdate(scope.selectFrom('events').selectAll().where('id', '=', id)).executeTakeFirst();
+  if (!row) throw notFound(`No event with id '${id}' in your family's log.`);
+  return row;
+}
+
+export async function logEvent(ctx: Ctx, actor: Actor, input: LogInput, idempotencyKey?: string | null) {
+  const scope = scopeOf(ctx, actor);
+  // Read with the credential a moment ago, as fresh as reading it again here would be (outside
+  // the write either way); the answer is derived from the row the insert itself returns.
+  const family = familyReadWithCredential(actor) ?? (await loadFamily(scope));
+  const now = ctx.clock();
+  const { at, ts } = resolveEventTime(input.ts, input.timezone, family.timezone, now);
+  const values = checked(input.type, input);
+  const recipes = values.foods ? await listRecipes(scope) : [];
+  const unknown = values.foods ? unknownFoods(expandFoods(values.foods, recipes)) : [];
+
+  // A soft warning, judged from the events around it before the write: the write transaction
+  // holds only the insert.
+  const aroundFrom = at - WARNING_LOOKBACK_MS;
+  const aroundTo = at + 5 * 60 * 1000;
+  const around = cachedEventsBetween(family, now, aroundFrom, aroundTo) ?? (await eventsBetween(scope, aroundFrom, aroundTo));
+  const warning = warningFor({ type: input.type, at, ml: values.ml, kind: values.kind }, around, family.timezone);
+  const base = {
+    ts,
+    at,
+    zone: family.timezone,
+    type: input.type,
+    author: input.author ?? actor.username,
+    ml: values.ml,
+    kind: values.kind,
+    foods: jsonOrNull(values.foods),
+    meal_type: values.meal_type,
+    kg: values.kg,
+    cm: values.cm,
+    ug: values.ug,
+    note: values.note,
+    reactions: null,
+    side: values.side,
+    duration_min: values.duration_min,
+    last_side: null,
+    created_at: now,
+  };
+
+  // The key is claimed first, the event committed, and live derived after the commit; the
+  // result is then recorded under the key, so a retry replays exactly this response.
+  return idempotentCall(ctx, scope, 'log', idempotencyKey, input, async () => {
+    const { row, v0, v1, family: after } = await logNewEvent(scope, base);
+    // Nothing but this insert changed the family between v0 and v1 (its row was locked):
+    // the cached windows carry over instead of being read again, and live is derived for v1.
+    const e = toTimedEvent(row);
+    carryLiveOver(family.id, v0, v1, e);
+    carryPatternsOver(family.id, v0, v1, e);
+    // One turn of the event loop: the logs committed with this one (a group commit answers
+    // dozens at once) carry their events first, so their answers share one derivation of the
+    // live status, at the latest version, instead of one derivation each.
+    await new Promise(setImmediate);
+    return {
+      status: 'ok' as const,
+      event: toLogEvent(row),
+      live: await computeLive(scope, after, ctx.clock()),
+      unknown_foods: unknown,
+      warning,
+    };
+  });
+}
+
+/** A write's transaction, then the live status computed after its commit. */
+async function withLiveAfter<T extends object>(ctx: Ctx, scope: FamilyScope, write: Promise<T>) {
+  const result = await write;
+  return { ...result, live: await liveNow(scope, ctx.clock()) };
+}
+
+export async function editEvent(ctx: Ctx, actor: Actor, input: EditInput) {
+  const scope = scopeOf(ctx, actor);
+  const family = await loadFamily(scope);
+  const changes = input.changes;
+  if (Object.keys(changes).length === 0) throw badRequest('changes is empty: name at least one field to change.', 'nothing_to_change');
+  return withLiveAfter(ctx, scope, scope.transaction(async (tx) => {
+    const row = await findEvent(tx, input.id);
+    const current = toLogEvent(row);
+    const merged: Partial<EventValues> = {};
+    for (const f of VALUE_FIELDS) {
+      const change = (changes as Record<string, unknown>)[f];
+      (merged as Record<string, unknown>)[f] = change === undefined ? current[f] : change;
+    }
+    const values = checked(current.type, merged);
+    const time = changes.ts !== undefined ? resolveEventTime(changes.ts, null, family.timezone, ctx.clock()) : null;
+    const updated = await tx
+      .updateTable('events')
+      .set({
+        ml: values.ml,
+        kind: values.kind,
+        foods: jsonOrNull(values.foods),
+        meal_type: values.meal_type,
+        note: values.note,
+        side: values.side,
+        duration_min: values.duration_min,
+        // A corrected side no longer says which breast the feed timer ended on.
+        ...(changes.side !== undefined ? { last_side: null } : {}),
+        ...(changes.author !== undefined ? { author: changes.author } : {}),
+        ...(time ? { ts: time.ts, at: time.at, zone: family.timezone } : {}),
+      })
+      .where('id', '=', input.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { status: 'ok' as const, event: toLogEvent(updated as EventRow), removed: null };
+  }));
+}
+
+export async function deleteEvent(ctx: Ctx, actor: Actor, id: string) {
+  const scope = scopeOf(ctx, actor);
+  return withLiveAfter(ctx, scope, scope.transaction(async (tx) => {
+    const row = await findEvent(tx, id);
+    await tx.deleteFrom('events').where('id', '=', id).execute();
+    return { status: 'ok' as const, event: null, removed: toLogEvent(row) };
+  }));
+}
+
+/** Reactions on one event: enough for every caregiver to say something, not a flood. */
+export const MAX_REACTIONS = 20;
+
+export async function reactToEvent(ctx: Ctx, actor: Actor, id: string, emoji: string) {
+  const trimmed = emoji.trim();
+  if (!isSingleEmoji(trimmed)) throw badRequest('emoji must be a single emoji such as ❤️ or 👍 (no text, no more than one).', 'invalid_emoji');
+  const e = canonicalEmoji(trimmed);
+  const scope = scopeOf(ctx, actor);
+  return withLiveAfter(ctx, scope, scope.transaction(async (tx) => {
+    const row = await findEvent(tx, id);
+    const reactions = toLogEvent(row).reactions ?? [];
+    // Reacting again with the same emoji changes nothing: one of each per caregiver.
+    if (!reactions.some((r) => r.emoji === e && r.username === actor.username)) {
+      if (reactions.length >= MAX_REACTIONS) throw badRequest(`This entry already has ${MAX_REACTIONS} reactions, the most it can have.`, 'too_many_reactions');
+      reactions.push({ emoji: e, username: actor.username });
+    }
+    const updated = await tx
+      .updateTable('events')
+      .set({ reactions: JSON.stringify(reactions) })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { status: 'ok' as const, event: toLogEvent(updated as EventRow), removed: null };
+  }));
+}
+
+/** Removes the most recently logged event (by logging order, not by its ts). */
+export async function undoLast(ctx: Ctx, actor: Actor) {
+  const scope = scopeOf(ctx, actor);
+  const family = await loadFamily(scope);
+  return withLiveAfter(ctx, scope, scope.transaction(async (tx) => {
+    // Two undos at once must remove two events: delete by id and, if another request removed
+    // that event first, look again for the newest.
+    for (;;) {
+      const row = await tx.selectFrom('events').selectAll().orderBy('seq', 'desc').limit(1).executeTakeFirst();
+      if (!row) {
+        return { status: 'ok' as const, removed: null, message: 'Nothing to undo: the log is empty.' };
+      }
+      const gone = await tx.deleteFrom('events').where('id', '=', row.id).executeTakeFirst();
+      if (Number(gone.numDeletedRows) === 0) continue;
+      const removed = toLogEvent(row);
+      const today = localDateOf(ctx.clock(), family.timezone);
+      return {
+        status: 'ok' as const,
+        removed,
+        message: `Removed the ${describeEvent(removed)} logged for ${describeWhen(removed.ts, today)}.`,
+      };
+    }
+  }));
+}

@@ -1,0 +1,159 @@
+// Idempotency keys: a retried write with the same key within 24 hours returns the first
+// result and writes nothing. Keys live in the database, so this holds across processes.
+import type { FamilyScope } from '../../db/family-scope.ts';
+import { AppError, badRequest, conflict } from '../../errors.ts';
+import { sha256 } from '../access/secrets.ts';
+import { isUniqueViolation, type Ctx } from '../context.ts';
+
+export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
+const KEY_RE = /^[\x21-\x7e]{1,200}$/;
+// idempotentCall claims a key with this marker before the call runs.
+const PENDING_VALUE = '\u0000pending';
+const PENDING_TTL_MS = 2 * 60 * 1000;
+const PENDING = JSON.stringify(PENDING_VALUE);
+
+export function checkIdempotencyKey(key: string): void {
+  if (!KEY_RE.test(key)) throw badRequest('An idempotency key must be 1 to 200 visible ASCII characters.', 'invalid_idempotency_key');
+}
+
+/** A stable digest of what a request asks for (object keys sorted, so order does not matter). */
+export function requestHash(request: unknown): string {
+  const canonical = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(canonical)
+      : v !== null && typeof v === 'object'
+        ? Object.fromEntries(Object.entries(v as object).filter(([, x]) => x !== undefined).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, x]) => [k, canonical(x)]))
+        : v;
+  return sha256(JSON.stringify(canonical(request)));
+}
+
+// 422: the request is well-formed but cannot be processed under this key (as in the IETF
+// Idempotency-Key draft). Until 1.1.0 the log route answered 400; see CHANGELOG.
+function reused() {
+  return new AppError(
+    422,
+    'idempotency_key_reused',
+    'This idempotency key was already used for a different request in the last 24 hours; use a new key for a new action.',
+  );
+}
+
+/** The result recorded under a key, or null; a key recorded for another request is refused. */
+async function stored<T>(scope: FamilyScope, name: string, key: string, hash: string, now: number): Promise<T | null> {
+  const row = await scope
+    .selectFrom('idempotency_keys')
+    .select(['response', 'created_at', 'request_hash'])
+    .where('scope', '=', name)
+    .where('key', '=', key)
+    .executeTakeFirst();
+  if (!row) return null;
+  // A claim left "pending" by a process that died mid-call stops blocking after two minutes.
+  const stalePending = row.response === PENDING && row.created_at <= now - PENDING_TTL_MS;
+  if (row.created_at <= now - IDEMPOTENCY_TTL_MS || stalePending) {
+    await scope.deleteFrom('idempotency_keys').where('scope', '=', name).where('key', '=', key).execute();
+    return null;
+  }
+  if (row.request_hash !== null && row.request_hash !== hash) throw reused();
+  return JSON.parse(row.response) as T;
+}
+
+/**
+ * Runs `write` in one transaction; with a key, also records its result under the key in the
+ * same transaction, or returns the recorded result if the key was used already.
+ */
+export async function idempotent<T>(
+  ctx: Ctx,
+  scope: FamilyScope,
+  name: string,
+  key: string | null | undefined,
+  request: unknown,
+  write: (tx: FamilyScope) => Promise<T>,
+): Promise<T> {
+  if (key === null || key === undefined) return scope.transaction(write);
+  checkIdempotencyKey(key);
+  const now = ctx.clock();
+  const hash = requestHash(request);
+  const earlier = await stored<T>(scope, name, key, hash, now);
+  if (earlier !== null) return earlier;
+  try {
+    return await scope.transaction(async (tx) => {
+      const result = await write(tx);
+      await tx.insertInto('idempotency_keys', { key, scope: name, response: JSON.stringify(result), request_hash: hash, created_at: now }).execute();
+      return result;
+    });
+  } catch (err) {
+    // A concurrent retry with the same key committed first: answer with its result.
+    if (isUniqueViolation(err)) {
+      const first = await stored<T>(scope, name, key, hash, now);
+      if (first !== null) return first;
+    }
+    throw err;
+  }
+}
+
+// Marks a key claimed by a call still running (no real result is ever this string).
+
+/**
+ * For writes whose service runs its own transaction (so the key cannot join it), e.g. the MCP
+ * tools: the key is claimed first, the write runs, then its result is recorded under the key.
+ * A retry gets the recorded result and writes nothing; a retry racing the first call gets a
+ * 409 to try again; a failed write frees the key so the retry can run.
+ */
+export async function idempotentCall<T>(
+  ctx: Ctx,
+  scope: FamilyScope,
+  name: string,
+  key: string | null | undefined,
+  request: unknown,
+  write: () => Promise<T>,
+): Promise<T> {
+  if (key === null || key === undefined) return write();
+  const claim = await claimKey<T>(ctx, scope, name, key, request);
+  if (claim.replay) return claim.value;
+  let result: T;
+  try {
+    result = await write();
+  } catch (err) {
+    await releaseKey(scope, name, key);
+    throw err;
+  }
+  await recordKey(scope, name, key, result);
+  return result;
+}
+
+export type Claim<T> = { replay: true; value: T } | { replay: false };
+
+/**
+ * Claims `key` for a call about to run, or returns what an earlier call under it recorded. A
+ * retry racing a call still running gets 409 idempotency_key_in_use; the same key for a
+ * different request gets 422 idempotency_key_reused.
+ */
+export async function claimKey<T>(ctx: Ctx, scope: FamilyScope, name: string, key: string, request: unknown): Promise<Claim<T>> {
+  checkIdempotencyKey(key);
+  const now = ctx.clock();
+  const hash = requestHash(request);
+  const inUse = () => conflict('A call with this idempotency key is still running; retry in a moment.', 'idempotency_key_in_use');
+  const earlier = await stored<T | string>(scope, name, key, hash, now);
+  if (earlier !== null) {
+    if (earlier === PENDING_VALUE) throw inUse();
+    return { replay: true, value: earlier as T };
+  }
+  try {
+    await scope.insertInto('idempotency_keys', { key, scope: name, response: PENDING, request_hash: hash, created_at: now }).execute();
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    const first = await stored<T | string>(scope, name, key, hash, now);
+    if (first === null || first === PENDING_VALUE) throw inUse();
+    return { replay: true, value: first as T };
+  }
+  return { replay: false };
+}
+
+/** Records the result of a claimed call: retries under the key now get it. */
+export async function recordKey(scope: FamilyScope, name: string, key: string, result: unknown): Promise<void> {
+  await scope.updateTable('idempotency_keys').set({ response: JSON.stringify(result) }).where('scope', '=', name).where('key', '=', key).execute();
+}
+
+/** Frees a claimed key whose call failed, so a retry can run. */
+export async function releaseKey(scope: FamilyScope, name: string, key: string): Promise<void> {
+  await scope.deleteFrom('idempotency_keys').where('scope', '=', name).where('key', '=', key).execute();
+}
