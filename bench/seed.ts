@@ -9,11 +9,11 @@ import { loadConfig } from '../src/config.ts';
 import { connect } from '../src/db/connect.ts';
 import { migrate } from '../src/db/migrate.ts';
 import type { Ctx } from '../src/services/context.ts';
-import { scopeOf } from '../src/services/context.ts';
-import { onboard } from '../src/services/accounts.ts';
-import { actorFromSession } from '../src/services/auth.ts';
-import { createToken } from '../src/services/tokens.ts';
-import { insertHistory } from '../src/services/seed.ts';
+import { childScopeOf } from '../src/services/family/children.ts';
+import { onboard } from '../src/services/access/accounts.ts';
+import { actorFromSession } from '../src/services/access/auth.ts';
+import { createToken } from '../src/services/access/tokens.ts';
+import { insertHistory } from '../src/services/housekeeping/seed.ts';
 import { demoHistory, type DemoEvent } from '../src/domain/demo-history.ts';
 import { addDays, dayBounds, instantToLocal, localDateOf } from '../src/domain/time.ts';
 
@@ -38,7 +38,7 @@ async function family(label: string, events: DemoEvent[]) {
     baby_name: 'Ada', dob, family_name: `Bench ${label}`, timezone: ZONE, region: 'uk', username: 'bench-parent',
   }, '127.0.0.1');
   const actor = (await actorFromSession(ctx, signedIn.sessionSecret))!;
-  const n = await insertHistory(scopeOf(ctx, actor), ZONE, events, now);
+  const n = await insertHistory(await childScopeOf(ctx, actor), ZONE, events, now);
   const token = await createToken(ctx, actor, { label: 'bench', scopes: ['read', 'write'] });
   return { familyId: actor.familyId, token: token.token, events: n };
 }

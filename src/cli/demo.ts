@@ -5,7 +5,8 @@ import { join, onboard } from '../services/access/accounts.ts';
 import { createInvite } from '../services/family/family.ts';
 import { actorFromSession } from '../services/access/auth.ts';
 import { createToken } from '../services/access/tokens.ts';
-import { scopeOf, type Ctx } from '../services/context.ts';
+import type { Ctx } from '../services/context.ts';
+import { childScopeOf } from '../services/family/children.ts';
 import { demoHistory } from '../domain/demo-history.ts';
 import { addDays, localDateOf } from '../domain/time.ts';
 import { insertHistory } from '../services/housekeeping/seed.ts';
@@ -30,7 +31,7 @@ export async function demoCommand(days: number): Promise<void> {
     // tomorrow, and keep what has already happened, so the log runs up to this moment.
     const now = Date.now();
     const events = demoHistory({ dob, today: addDays(today, 1), days: days + 1, zone, authors: ['demo-parent', 'grandma'] }).filter((e) => e.at <= now);
-    const n = await insertHistory(scopeOf(ctx, actor), zone, events, now);
+    const n = await insertHistory(await childScopeOf(ctx, actor), zone, events, now);
     const token = await createToken(ctx, actor, { label: 'demo', scopes: ['read', 'write'] });
     console.log(`Demo family created with ${n} events over ${days} days (child born ${dob}).`);
     console.log(`Sign in at ${config.publicUrl}/login`);

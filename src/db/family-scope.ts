@@ -23,47 +23,89 @@ export type FamilyOwnedTable =
   | 'sessions'
   | 'tokens'
   | 'invites'
-  | 'events'
-  | 'feed_timers'
+  | 'children'
   | 'export_leases'
   | 'password_resets'
   | 'recipes'
   | 'notes'
   | 'idempotency_keys';
 
+/**
+ * Tables of one child's log. A plain FamilyScope cannot reach them: a ChildScope (one child,
+ * the request's resolved child: services/family/children.ts) adds `child_id = ?` as well, and
+ * the family's whole log (FamilyScope.wholeLog(): undo, an event by id, export, import) is
+ * asked for by name, so no read of the log can forget which child it is about.
+ */
+export type ChildOwnedTable = 'events' | 'feed_timers';
+type AnyOwnedTable = FamilyOwnedTable | ChildOwnedTable;
+
+/** A child of the family as the scope knows it (the children row). */
+export type ChildRow = Selectable<Database['children']>;
+
 /** Every column a new event sets (family_id comes from the scope), with its PostgreSQL type. */
 const NEW_EVENT_COLUMNS_PG = {
-  id: 'text', ts: 'text', at: 'bigint', zone: 'text', type: 'text', author: 'text', ml: 'integer', kind: 'text', foods: 'text', meal_type: 'text',
+  child_id: 'text', id: 'text', ts: 'text', at: 'bigint', zone: 'text', type: 'text', author: 'text', ml: 'integer', kind: 'text', foods: 'text', meal_type: 'text',
   kg: 'real', cm: 'real', ug: 'integer', note: 'text', reactions: 'text', side: 'text', duration_min: 'integer', last_side: 'text', created_at: 'bigint',
 } as const satisfies Partial<Record<keyof Database['events'], string>>;
 export const NEW_EVENT_COLUMNS = Object.keys(NEW_EVENT_COLUMNS_PG) as (keyof typeof NEW_EVENT_COLUMNS_PG)[];
 
+const CHILD_OWNED = new Set<string>(['events', 'feed_timers']);
+
 export class FamilyScope {
   constructor(
-    private readonly k: Kysely<Database>,
+    protected readonly k: Kysely<Database>,
     readonly familyId: string,
     readonly dialect: Dialect,
     /** the family's row already read for this (read-only) request, if any: see Actor.family */
     readonly knownFamily: Readonly<Selectable<Database['families']>> | null = null,
   ) {}
 
+  /** The same scope on another connection or transaction (transaction() and snapshot()). */
+  protected rebind(k: Kysely<Database>): this {
+    return new FamilyScope(k, this.familyId, this.dialect) as this;
+  }
+
+  /** The child tables' extra condition (a ChildScope's child), or none. */
+  protected childFilter(_table: string): string | null {
+    return null;
+  }
+
+  private scoped<Q>(qb: Q, table: string): Q {
+    let q = (qb as any).where(`${table}.family_id`, '=', this.familyId);
+    const child = this.childFilter(table);
+    if (child !== null) q = q.where(`${table}.child_id`, '=', child);
+    return q as Q;
+  }
+
+  private ownRow(values: object): object {
+    return { ...values, family_id: this.familyId };
+  }
+
   selectFrom<T extends FamilyOwnedTable>(table: T) {
-    const qb = this.k.selectFrom(table as FamilyOwnedTable);
-    return (qb as any).where(`${table}.family_id`, '=', this.familyId) as SelectQueryBuilder<Database, T, {}>;
+    return this.scoped(this.k.selectFrom(table as AnyOwnedTable), table) as unknown as SelectQueryBuilder<Database, T, {}>;
   }
 
   updateTable<T extends FamilyOwnedTable>(table: T) {
-    const qb = this.k.updateTable(table as FamilyOwnedTable);
-    return (qb as any).where(`${table}.family_id`, '=', this.familyId) as UpdateQueryBuilder<Database, T, T, UpdateResult>;
+    return this.scoped(this.k.updateTable(table as AnyOwnedTable), table) as unknown as UpdateQueryBuilder<Database, T, T, UpdateResult>;
   }
 
   deleteFrom<T extends FamilyOwnedTable>(table: T) {
-    const qb = this.k.deleteFrom(table as FamilyOwnedTable);
-    return (qb as any).where(`${table}.family_id`, '=', this.familyId) as DeleteQueryBuilder<Database, T, DeleteResult>;
+    return this.scoped(this.k.deleteFrom(table as AnyOwnedTable), table) as unknown as DeleteQueryBuilder<Database, T, DeleteResult>;
   }
 
   insertInto<T extends FamilyOwnedTable>(table: T, values: Omit<Insertable<Database[T]>, 'family_id'>) {
-    return this.k.insertInto(table).values({ ...values, family_id: this.familyId } as any);
+    return this.k.insertInto(table).values(this.ownRow(values) as any);
+  }
+
+  /** The family's whole log, across its children: for what is about the log, not one child. */
+  wholeLog(): LogScope {
+    return new LogScope(this.k, this.familyId, this.dialect, this.knownFamily);
+  }
+
+  /** One child's part of the family's data; `children` are all the family's children. */
+  forChild(child: ChildRow, children: readonly ChildRow[]): ChildScope {
+    if (child.family_id !== this.familyId) throw new Error('a child of another family');
+    return new ChildScope(this.k, this.familyId, this.dialect, this.knownFamily, child, children);
   }
 
   /** How many rows of a family-owned table belong to this family. */
@@ -76,7 +118,7 @@ export class FamilyScope {
 
   /** Inserts many rows in one statement, each with this family's id. */
   insertManyInto<T extends FamilyOwnedTable>(table: T, rows: Omit<Insertable<Database[T]>, 'family_id'>[]) {
-    return this.k.insertInto(table).values(rows.map((r) => ({ ...r, family_id: this.familyId })) as any);
+    return this.k.insertInto(table).values(rows.map((r) => this.ownRow(r)) as any);
   }
 
   /**
@@ -154,25 +196,110 @@ export class FamilyScope {
    * READ ONLY transaction. SQLite: the single connection held for the reads, so no write (they
    * all go through that connection) can land between them.
    */
-  snapshot<R>(fn: (scope: FamilyScope) => Promise<R>): Promise<R> {
+  snapshot<R>(fn: (scope: this) => Promise<R>): Promise<R> {
     if (this.k.isTransaction) return fn(this);
     if (this.dialect === 'postgres') {
       return this.k
         .transaction()
         .setIsolationLevel('repeatable read')
         .setAccessMode('read only')
-        .execute((trx) => fn(new FamilyScope(trx, this.familyId, this.dialect)));
+        .execute((trx) => fn(this.rebind(trx)));
     }
-    return this.k.connection().execute((conn) => fn(new FamilyScope(conn, this.familyId, this.dialect)));
+    return this.k.connection().execute((conn) => fn(this.rebind(conn)));
   }
 
   /**
    * Runs `fn` in one transaction, with a scope of the same family bound to it. On the embedded
    * store, transactions that arrive together share one durable commit (group-commit.ts).
    */
-  transaction<R>(fn: (scope: FamilyScope) => Promise<R>): Promise<R> {
+  transaction<R>(fn: (scope: this) => Promise<R>): Promise<R> {
     const grouped = groupCommitOf(this.k);
-    if (grouped) return grouped.transaction((k) => fn(new FamilyScope(k, this.familyId, this.dialect)));
-    return this.k.transaction().execute((trx) => fn(new FamilyScope(trx, this.familyId, this.dialect)));
+    if (grouped) return grouped.transaction((k) => fn(this.rebind(k)));
+    return this.k.transaction().execute((trx) => fn(this.rebind(trx)));
+  }
+}
+
+/**
+ * The family's whole log, every child's events and feed timers: an event found by its id (edit,
+ * delete, react), undo (the family's most recent log), export, import, the aggregate counts.
+ */
+export class LogScope extends FamilyScope {
+  protected override rebind(k: Kysely<Database>): this {
+    return new LogScope(k, this.familyId, this.dialect) as this;
+  }
+
+  override selectFrom<T extends AnyOwnedTable>(table: T) {
+    return super.selectFrom(table as FamilyOwnedTable) as unknown as SelectQueryBuilder<Database, T, {}>;
+  }
+
+  override updateTable<T extends AnyOwnedTable>(table: T) {
+    return super.updateTable(table as FamilyOwnedTable) as unknown as UpdateQueryBuilder<Database, T, T, UpdateResult>;
+  }
+
+  override deleteFrom<T extends AnyOwnedTable>(table: T) {
+    return super.deleteFrom(table as FamilyOwnedTable) as unknown as DeleteQueryBuilder<Database, T, DeleteResult>;
+  }
+
+  /** Rows of the whole log, each naming its child (import). */
+  insertManyIntoLog<T extends ChildOwnedTable>(table: T, rows: Omit<Insertable<Database[T]>, 'family_id'>[]) {
+    return this.k.insertInto(table).values(rows.map((r) => ({ ...r, family_id: this.familyId })) as any);
+  }
+}
+
+/**
+ * One child's part of the family: the request's resolved child (named, or the family's
+ * primary child). Its events and feed timer are filtered by, and written with, the child's id;
+ * everything else is the family's, as for a FamilyScope.
+ */
+export class ChildScope extends FamilyScope {
+  constructor(
+    k: Kysely<Database>,
+    familyId: string,
+    dialect: Dialect,
+    knownFamily: Readonly<Selectable<Database['families']>> | null,
+    readonly child: Readonly<ChildRow>,
+    /** every child of the family (the child's own row among them) */
+    readonly children: readonly ChildRow[],
+  ) {
+    super(k, familyId, dialect, knownFamily);
+  }
+
+  get childId(): string {
+    return this.child.id;
+  }
+
+  /** Where this child's derived state is cached: per family and child (derived-cache.ts). */
+  get cacheId(): string {
+    return `${this.familyId}/${this.child.id}`;
+  }
+
+  protected override rebind(k: Kysely<Database>): this {
+    return new ChildScope(k, this.familyId, this.dialect, null, this.child, this.children) as this;
+  }
+
+  protected override childFilter(table: string): string | null {
+    return CHILD_OWNED.has(table) ? this.child.id : null;
+  }
+
+  override selectFrom<T extends AnyOwnedTable>(table: T) {
+    return super.selectFrom(table as FamilyOwnedTable) as unknown as SelectQueryBuilder<Database, T, {}>;
+  }
+
+  override updateTable<T extends AnyOwnedTable>(table: T) {
+    return super.updateTable(table as FamilyOwnedTable) as unknown as UpdateQueryBuilder<Database, T, T, UpdateResult>;
+  }
+
+  override deleteFrom<T extends AnyOwnedTable>(table: T) {
+    return super.deleteFrom(table as FamilyOwnedTable) as unknown as DeleteQueryBuilder<Database, T, DeleteResult>;
+  }
+
+  /** A row of this child's log, written with the family's and the child's id. */
+  insertIntoLog<T extends ChildOwnedTable>(table: T, values: Omit<Insertable<Database[T]>, 'family_id' | 'child_id'>) {
+    return this.k.insertInto(table).values({ ...values, family_id: this.familyId, child_id: this.child.id } as any);
+  }
+
+  /** Many rows of this child's log in one statement. */
+  insertManyIntoLog<T extends ChildOwnedTable>(table: T, rows: Omit<Insertable<Database[T]>, 'family_id' | 'child_id'>[]) {
+    return this.k.insertInto(table).values(rows.map((r) => ({ ...r, family_id: this.familyId, child_id: this.child.id })) as any);
   }
 }

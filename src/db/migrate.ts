@@ -19,6 +19,7 @@ import { familyVersion } from './migrations/008_family_version.ts';
 import { exportLease } from './migrations/010_export_lease.ts';
 import { passwordResets } from './migrations/011_password_resets.ts';
 import { schemaReleases } from './migrations/012_schema_releases.ts';
+import { children } from './migrations/013_children.ts';
 
 /** Every migration of this release, by name (applied in name order). */
 export function migrationsFor(db: Db): Record<string, Migration> {
@@ -34,6 +35,7 @@ export function migrationsFor(db: Db): Record<string, Migration> {
     '010_export_lease': exportLease(db.dialect),
     '011_password_resets': passwordResets(db.dialect),
     '012_schema_releases': schemaReleases(db.dialect),
+    '013_children': children(db.dialect),
   };
 }
 

@@ -6,19 +6,32 @@ import type { Generated } from 'kysely';
 export interface FamiliesTable {
   id: string;
   family_name: string;
-  baby_name: string;
-  dob: string;
-  gender: string;
   timezone: string;
   region: string;
   units: string;
   plan: string;
-  /** JSON object */
-  age_band_targets: string;
   acquisition: string | null;
   created_at: number;
-  /** bumped by triggers whenever the family's log, feed timer, recipes or settings change */
+  /** bumped by triggers whenever the family's log, feed timers, recipes, children or settings change */
   version: Generated<number>;
+  /** the child every request that names none addresses (migration 013) */
+  primary_child_id: string;
+  /** bumped by triggers whenever the family's children (or its primary child) change */
+  children_version: Generated<number>;
+}
+
+/** A child of the family; its events and feed timer carry its id. */
+export interface ChildrenTable {
+  family_id: string;
+  id: string;
+  name: string;
+  /** the name folded for uniqueness within the family (domain/children.ts childNameKey) */
+  name_key: string;
+  dob: string;
+  gender: string;
+  /** 1: hidden from the switcher and default lists; history stays readable; no new logs */
+  archived: number;
+  created_at: number;
 }
 
 export interface UsersTable {
@@ -76,6 +89,8 @@ export interface InvitesTable {
 
 export interface EventsTable {
   family_id: string;
+  /** the child the event is about (migration 013) */
+  child_id: string;
   id: string;
   ts: string;
   at: number;
@@ -102,9 +117,10 @@ export interface EventsTable {
   seq: Generated<number>;
 }
 
-/** The family's running breastfeed, if any (one row per family at most). */
+/** A child's running breastfeed, if any (one row per child at most: twins feed together). */
 export interface FeedTimersTable {
   family_id: string;
+  child_id: string;
   /** epoch ms the feed began */
   started_at: number;
   /** the side feeding now: left or right */
@@ -185,6 +201,7 @@ export interface AnalyticsTable {
 
 export interface Database {
   families: FamiliesTable;
+  children: ChildrenTable;
   users: UsersTable;
   sessions: SessionsTable;
   tokens: TokensTable;

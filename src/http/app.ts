@@ -11,6 +11,7 @@ import { registerJsonParser, BODY_LIMIT } from './json-parser.ts';
 import { registerErrorHandler } from './error-handler.ts';
 import { registerAuth } from './auth.ts';
 import { registerIdempotency } from './idempotency.ts';
+import { registerChildParam } from './child-param.ts';
 import { registerRateLimit } from './rate-limit.ts';
 import { registerSecurityLog } from './security-log.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
@@ -21,6 +22,7 @@ import { sessionRoutes } from './routes/session.ts';
 import { accountRoutes } from './routes/account.ts';
 import { tokenRoutes } from './routes/tokens.ts';
 import { profileRoutes } from './routes/profile.ts';
+import { childrenRoutes } from './routes/children.ts';
 import { discoveryRoutes } from './routes/discovery.ts';
 import { trackerRoutes } from './routes/tracker.ts';
 import { feedRoutes } from './routes/feed.ts';
@@ -91,6 +93,7 @@ export async function buildApp(ctx: Ctx, opts: AppOptions = {}): Promise<Fastify
   registerAuth(app, ctx);
   await registerRateLimit(app, ctx.config.rateLimitPerMinute);
   registerIdempotency(app, ctx);
+  registerChildParam(app);
 
   app.addHook('onResponse', (req, reply, done) => {
     req.log.info(
@@ -114,6 +117,7 @@ export async function buildApp(ctx: Ctx, opts: AppOptions = {}): Promise<Fastify
   accountRoutes(app, ctx);
   tokenRoutes(app, ctx);
   profileRoutes(app, ctx);
+  childrenRoutes(app, ctx);
   trackerRoutes(app, ctx);
   feedRoutes(app, ctx);
   accessRoutes(app, ctx);

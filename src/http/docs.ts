@@ -59,6 +59,7 @@ export async function registerDocs(app: FastifyInstance, publicUrl: () => string
         scope: cfg.scope,
         validationStatus: cfg.validationStatus ?? 400,
         sameOriginOnly: cfg.sameOriginOnly === true,
+        childInQuery: cfg.child === 'query',
         hasInput: Boolean(src.body || src.querystring || src.params),
         produces: src.produces,
         idempotent: cfg.idempotent === true ? 'http' : cfg.idempotent === 'service' ? 'service' : false,

@@ -4,6 +4,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { isMissingChild } from '../services/context.ts';
 
 export function databaseUnavailable(): AppError {
   return new AppError(503, 'database_unavailable', 'The database is not answering. Try again in a moment.', { retry_after: 5 });
@@ -71,6 +72,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ error: error.code?.toLowerCase() ?? 'bad_request', message: error.message });
+    }
+    if (isMissingChild(error)) {
+      return renderAppError(new AppError(404, 'child_not_found', 'That child is no longer in your family: they were removed a moment ago.'), reply);
     }
     if (isDatabaseUnavailable(error)) {
       req.log.warn({ code: (error as { code?: string }).code ?? null }, 'database unavailable');

@@ -20,6 +20,8 @@ export interface RouteFacts {
   scope: string | undefined;
   validationStatus: 400 | 422;
   sameOriginOnly: boolean;
+  /** takes ?child= (every other authenticated route refuses it with a 400) */
+  childInQuery: boolean;
   hasInput: boolean;
   produces: string[] | undefined;
   /** Idempotency-Key: honoured by the HTTP layer (config.idempotent), by the service, or not */
@@ -182,6 +184,8 @@ export function errorStatuses(f: RouteFacts, declared: string[]): Set<string> {
   const unsafe = UNSAFE.has(f.method);
   if (unsafe) ['400', '413', '415'].forEach((s) => out.add(s));
   if (f.hasInput) out.add(f.validationStatus === 422 ? '422' : '400');
+  // Every other authenticated route refuses ?child= (http/child-param.ts).
+  if (f.auth !== 'none' && !f.childInQuery) out.add('400');
   if (f.auth !== 'none') out.add('401');
   // The per-credential rate limit, and a database that does not answer.
   if (f.auth !== 'none') out.add('429');

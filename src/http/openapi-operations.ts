@@ -39,6 +39,12 @@ export const OPERATION_IDS: Record<string, string> = {
 
   'GET /api/vega/profile': 'getProfile',
   'POST /api/vega/profile': 'updateProfile',
+  'GET /api/vega/children': 'listChildren',
+  'POST /api/vega/children': 'addChild',
+  'POST /api/vega/children/edit': 'editChild',
+  'POST /api/vega/children/archive': 'archiveChild',
+  'POST /api/vega/children/primary': 'setPrimaryChild',
+  'POST /api/vega/children/delete': 'deleteChild',
 
   'POST /api/vega/log': 'logEvent',
   'GET /api/vega/food/suggestions': 'getFoodSuggestions',
@@ -90,8 +96,9 @@ export const TAGS: { name: string; description: string }[] = [
   { name: 'Access', description: 'Taking access back: removing caregivers and leaving, roles, the password, where you are signed in.' },
   { name: 'Tokens', description: 'API tokens for scripts and the MCP connector (read or write scope).' },
   { name: 'Profile', description: 'The child profile and the family settings.' },
+  { name: 'Children', description: 'The family’s children: several in one family (siblings, twins), each with a log of their own; the primary child is the one a request that names none is about.' },
   { name: 'Tracker', description: 'Logging events and correcting or reading the family log.' },
-  { name: 'Feed timer', description: 'The family’s shared breastfeed timer: start, switch sides, stop (logs one milk event) or cancel.' },
+  { name: 'Feed timer', description: 'Each child’s breastfeed timer, shared by the family: start, switch sides, stop (logs one milk event) or cancel.' },
   { name: 'Insights', description: 'Live status, patterns and growth measurements derived from the log.' },
   { name: 'Import and export', description: 'Bringing a history in from another tracker, the CSV export and the printable report.' },
   { name: 'Question answering', description: "Questions about the family's own log, and remembered notes (paid plan)." },

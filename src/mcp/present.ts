@@ -14,8 +14,8 @@ export interface Stamp {
   read_at: string;
 }
 
-export function stampOf(env: Pick<Env, 'family' | 'now'>): Stamp {
-  return { child: env.family.baby_name, read_at: instantToLocal(env.now, env.family.timezone) };
+export function stampOf(env: Pick<Env, 'family' | 'child' | 'now'>): Stamp {
+  return { child: env.child.name, read_at: instantToLocal(env.now, env.family.timezone) };
 }
 
 export const STAMP_MARK = ' · read at ';

@@ -5,12 +5,17 @@ import type { z } from 'zod';
 import type { Ctx } from '../services/context.ts';
 import type { Actor, Scope } from '../services/actor.ts';
 import type { FamilyRow } from '../services/family/family-row.ts';
+import type { ChildRow } from '../db/family-scope.ts';
 
 /** What a tool, resource or prompt gets besides its arguments: one "now" per request. */
 export interface Env {
   ctx: Ctx;
   actor: Actor;
   family: FamilyRow;
+  /** every child of the family, oldest first */
+  children: readonly ChildRow[];
+  /** the child answers are about unless a tool's `child` argument names another: the primary child */
+  child: ChildRow;
   /** epoch ms the request is answered at */
   now: number;
   /** family-local YYYY-MM-DD of `now` */

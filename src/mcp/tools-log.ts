@@ -18,7 +18,7 @@ const NOTE = 'Write tool: needs a token with the write scope. Pass idempotency_k
 
 async function logged(env: Env, input: LogInput, key: string | undefined) {
   const r = await logEvent(env.ctx, env.actor, input, key);
-  let summary = `Logged ${describeEvent(r.event)} for ${env.family.baby_name} ${whenPhrase(r.event.ts, env.today)} (id ${r.event.id}).`;
+  let summary = `Logged ${describeEvent(r.event)} for ${env.child.name} ${whenPhrase(r.event.ts, env.today)} (id ${r.event.id}).`;
   if (r.warning) summary += ` Note: ${r.warning.message}`;
   if (r.unknown_foods.length) summary += ` No nutrient data for: ${r.unknown_foods.join(', ')}.`;
   return { summary, data: r };

@@ -64,3 +64,11 @@ export const Region = z.enum(['uk', 'us']);
 export const Units = z.enum(['metric', 'imperial']);
 export const Gender = z.enum(['girl', 'boy', 'female', 'male', 'other', 'unknown', 'prefer_not_to_say', '']);
 export const ScopeName = z.enum(['read', 'write']);
+
+/** Which child a request is about: its id (GET /api/vega/children); unset, the primary child. */
+export const ChildId = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .describe("the child's id (GET /api/vega/children); defaults to the family's primary child");

@@ -22,6 +22,7 @@ export const Event = z
     reactions: z.array(Reaction).nullable(),
     side: z.enum(FEED_SIDES).nullable().describe('milk only: the breast used (left, right, or both when the feed switched sides); null otherwise'),
     duration_min: z.number().int().nullable().describe('milk only: how long the feed took, whole minutes 1 to 180; null otherwise'),
+    child_id: z.string().optional().describe('the child the event is about; present when the family has more than one child'),
   })
   .meta({ id: 'Event' });
 

@@ -1,7 +1,7 @@
 // Shapes of the shared feed timer (POST /api/vega/feed/start|switch|stop|cancel) and the
 // running Feed that live status carries.
 import { z } from 'zod';
-import { ErrorBody } from './common.ts';
+import { ChildId, ErrorBody } from './common.ts';
 
 const LocalTs = z
   .string()
@@ -27,19 +27,23 @@ export const FeedStartBody = z
   .strictObject({
     side: BreastSideSchema.describe('the side the feed starts on'),
     ts: LocalTs.nullish().describe('when it started (family-local); defaults to now; not in the future nor more than 3 hours ago'),
+    child: ChildId.optional().describe('whose feed: each child has a timer of their own (twins can feed together); defaults to the primary child'),
   })
   .meta({ id: 'FeedStartRequest' });
 
 export const FeedSwitchBody = z
-  .strictObject({ side: BreastSideSchema.nullish().describe('the side to switch to; defaults to the other one') })
+  .strictObject({ side: BreastSideSchema.nullish().describe('the side to switch to; defaults to the other one'), child: ChildId.optional() })
   .meta({ id: 'FeedSwitchRequest' });
 
 export const FeedStopBody = z
   .strictObject({
     ts: LocalTs.nullish().describe('when the feed ended (family-local); defaults to now; required when the feed is stale'),
     ml: z.number().int().min(0).max(500).nullish().describe('millilitres, when known (e.g. expressed milk); defaults to 0'),
+    child: ChildId.optional(),
   })
   .meta({ id: 'FeedStopRequest' });
+
+export const FeedCancelBody = z.strictObject({ child: ChildId.optional() }).meta({ id: 'FeedCancelRequest' });
 
 /** Every 409 of the feed timer routes: feed_in_progress carries the running feed. */
 export const FeedConflictBody = ErrorBody.extend({

@@ -1,7 +1,7 @@
 // Request and response shapes of the Tracker endpoints.
 import { z } from 'zod';
 import { EVENT_TYPES, FEED_SIDES, MEAL_TYPES } from '../domain/types.ts';
-import { DateString, IanaZone } from './common.ts';
+import { ChildId, DateString, IanaZone } from './common.ts';
 import { Event } from './event.ts';
 import { LiveStatusSchema } from './insights.ts';
 
@@ -43,6 +43,7 @@ export const LogBody = z
     duration_min: valueFields.duration_min.nullish(),
     author: Author.nullish().describe("defaults to the caller's username"),
     timezone: IanaZone.nullish().describe("the zone ts is written in, when not the family's"),
+    child: ChildId.nullish(),
   })
   .meta({ id: 'LogRequest' });
 export type LogInput = z.infer<typeof LogBody>;
@@ -80,8 +81,9 @@ export const EditBody = z
         side: valueFields.side.nullish(),
         duration_min: valueFields.duration_min.nullish(),
         author: Author.optional(),
+        child_id: ChildId.optional().describe('moves the event to another child of the family'),
       })
-      .describe('only ts, ml, foods, note, meal_type, kind, side, duration_min, author; null clears an optional field'),
+      .describe('only ts, ml, foods, note, meal_type, kind, side, duration_min, author, child_id; null clears an optional field'),
   })
   .meta({ id: 'EditRequest' });
 export type EditInput = z.infer<typeof EditBody>;
@@ -99,7 +101,10 @@ export const UndoResponse = z
 
 export const EventList = z.object({ events: z.array(Event) }).meta({ id: 'EventList' });
 
-export const DateQuery = z.object({ date: DateString.optional().describe('YYYY-MM-DD; defaults to today, family-local') });
+export const DateQuery = z.object({ date: DateString.optional().describe('YYYY-MM-DD; defaults to today, family-local'), child: ChildId.optional() });
+
+/** The query of a read about one child that takes nothing else. */
+export const ChildQuery = z.object({ child: ChildId.optional() });
 
 /** How many food suggestions: 1 to 100, default 12 (JSON callers such as MCP tools). */
 const SuggestionLimit = z.number().int().min(1).max(100);
@@ -108,6 +113,7 @@ export const SuggestionsArgs = z.object({ limit: SuggestionLimit.default(12).des
 // In a query string the limit arrives as text: digits only ("1e1", " 1" or "0x10" are not
 // what a caller means by a limit), then the same rule as SuggestionLimit.
 export const SuggestionsQuery = z.object({
+  child: ChildId.optional(),
   limit: z
     .string()
     .regex(/^\d{1,6}$/, 'must be a whole number from 1 to 100')

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateString, Gender, IanaZone, Region, Units } from './common.ts';
+import { ChildId, DateString, Gender, IanaZone, Region, Units } from './common.ts';
 
 export const Profile = z
   .object({
@@ -15,6 +15,7 @@ export const Profile = z
     solids_started: z.boolean(),
     member_count: z.number().int(),
     age_band_targets: z.record(z.string(), z.unknown()),
+    child_id: z.string().optional().describe("the child's id; present when the family has more than one child"),
   })
   .meta({ id: 'Profile' });
 export type ProfileOut = z.infer<typeof Profile>;
@@ -28,6 +29,7 @@ export const ProfileUpdateBody = z
     timezone: IanaZone.optional(),
     region: Region.optional(),
     units: Units.optional(),
+    child: ChildId.optional().describe("the child whose name, dob and gender change; defaults to the primary child (the family's settings are shared)"),
   })
   .meta({ id: 'ProfileUpdate' });
 export type ProfileUpdateInput = z.infer<typeof ProfileUpdateBody>;

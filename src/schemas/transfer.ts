@@ -1,6 +1,6 @@
 // Import, CSV export and the printable report: request and response shapes.
 import { z } from 'zod';
-import { DateString } from './common.ts';
+import { ChildId, DateString } from './common.ts';
 
 export const ImportBody = z
   .strictObject({
@@ -9,6 +9,7 @@ export const ImportBody = z
     data: z
       .union([z.string(), z.record(z.string(), z.unknown())])
       .describe('the file: an object (tracker, babybuddy) or the CSV text (huckleberry)'),
+    child: ChildId.optional().describe('the child whose log a one-child file goes into (Huckleberry, a one-child export); defaults to the primary child'),
   })
   .meta({ id: 'ImportRequest' });
 
@@ -40,11 +41,13 @@ export const ImportResult = z
 export const RangeQuery = z.object({
     from: DateString.optional().describe('first day, YYYY-MM-DD, family-local (default: the first event)'),
     to: DateString.optional().describe('last day, YYYY-MM-DD, inclusive (default: the last event)'),
+    child: ChildId.optional(),
   });
 
 export const ReportQuery = z.object({
   from: DateString.describe('first day, YYYY-MM-DD, family-local'),
   to: DateString.describe('last day, YYYY-MM-DD, inclusive; at most 31 days after from'),
+  child: ChildId.optional(),
 });
 
 const ReportDay = z.object({

@@ -21,6 +21,18 @@ export interface Actor {
    * request, which must read the row afresh after its writes.
    */
   family?: Readonly<FamilyRow>;
+  /**
+   * The child this request addresses, as the caller named it: REST gives an id (?child= or
+   * `child` in the body, moved here by the HTTP layer), the connector an id or a name. Unset:
+   * the family's primary child. Resolved by childScopeOf (services/family/children.ts).
+   */
+  child?: ChildRef;
+}
+
+export interface ChildRef {
+  ref: string;
+  /** names are accepted as well as ids (the connector) */
+  byName: boolean;
 }
 
 export function requireAdmin(actor: Actor): void {

@@ -26,6 +26,16 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 /**
+ * True when a write named a child its family does not have (any more): a log racing the
+ * deletion of its child. PostgreSQL's foreign keys and SQLite's triggers (migration 013).
+ */
+export function isMissingChild(err: unknown): boolean {
+  const e = err as { code?: string; constraint?: string; message?: string };
+  if (e?.code === '23503') return e.constraint === 'events_child_fk' || e.constraint === 'feed_timers_child_fk';
+  return typeof e?.code === 'string' && e.code.startsWith('SQLITE_CONSTRAINT') && e.message === 'child_not_found';
+}
+
+/**
  * Runs `attempt` again when it loses a race on a unique key (two requests writing the same
  * label or timestamp at once): the retry sees the winner's committed row and acts on it.
  */

@@ -164,7 +164,7 @@ for (const d of testDatabases()) {
       expect(await req('POST', '/api/vega/feed/stop', { ts: '2026-11-22T11:40:00' }, tok), 400, 'stop before it started');
       expect(await req('POST', '/api/vega/feed/stop', {}, tok), 200, 'stop');
       expect(await req('POST', '/api/vega/feed/start', { side: 'right' }, tok), 200, 'start another');
-      expect(await req('POST', '/api/vega/feed/cancel', undefined, tok), 200, 'cancel');
+      expect(await req('POST', '/api/vega/feed/cancel', {}, tok), 200, 'cancel');
     });
 
     test('access: members and roles, password, sessions', async () => {
@@ -265,6 +265,41 @@ for (const d of testDatabases()) {
       expect(await req('GET', '/api/vega/report?from=2026-11-15&to=2026-11-22', undefined, tok), 200, 'report');
       expect(await req('GET', '/api/vega/report?from=2026-10-01&to=2026-11-22', undefined, tok), 400, 'report over 31 days');
       expect(await req('POST', '/api/vega/import', JSON.stringify({ format: 'huckleberry', data: 'x'.repeat(21 * 1024 * 1024) }), { ...tok, headers: { 'content-type': 'application/json' } }), 413, 'import too large');
+    });
+
+    test('children: list, add, edit, archive, primary, delete, and a child named on reads and writes', async () => {
+      const tok = { token: admin.token };
+      const listed = await req('GET', '/api/vega/children', undefined, tok);
+      expect(listed, 200, 'children');
+      const first = listed.body.children[0].id as string;
+      const added = await req('POST', '/api/vega/children', { baby_name: 'Tom', dob: '2026-05-01', gender: 'boy' }, tok);
+      expect(added, 200, 'add a child');
+      const tom = added.body.child.id as string;
+      expect(await req('POST', '/api/vega/children', { baby_name: 'tom', dob: '2026-05-01' }, tok), 409, 'a second Tom');
+      expect(await req('POST', '/api/vega/children', { baby_name: 'Bea', dob: 'soon' }, tok), 400, 'add with a bad dob');
+      expect(await req('POST', '/api/vega/children', { baby_name: 'Bea', dob: '2026-05-01' }, { token: member.token }), 403, 'add as a member');
+      expect(await req('POST', '/api/vega/children/edit', { id: tom, changes: { baby_name: 'Thomas' } }, tok), 200, 'edit a child');
+      expect(await req('POST', '/api/vega/children/edit', { id: 'nochild', changes: { gender: 'boy' } }, tok), 404, 'edit an unknown child');
+      expect(await req('POST', '/api/vega/children/primary', { id: tom }, tok), 200, 'make primary');
+      expect(await req('POST', '/api/vega/children/archive', { id: tom, archived: true }, tok), 409, 'archive the primary child');
+      expect(await req('POST', '/api/vega/children/primary', { id: first }, tok), 200, 'primary back');
+      expect(await req('POST', '/api/vega/children/primary', { id: 'nochild' }, tok), 404, 'primary unknown');
+      const bea = (await req('POST', '/api/vega/children', { baby_name: 'Bea', dob: '2026-06-01' }, tok)).body.child.id as string;
+      expect(await req('POST', '/api/vega/children/delete', { id: bea }, tok), 200, 'delete a child added by mistake');
+      expect(await req('POST', '/api/vega/children/delete', { id: first }, tok), 409, 'delete the primary child');
+
+      const logged = await req('POST', '/api/vega/log', { type: 'nappy', kind: 'wet', child: tom }, tok);
+      expect(logged, 200, 'log for Tom');
+      expect(await req('POST', '/api/vega/log', { type: 'nappy', kind: 'wet', child: 'nochild' }, tok), 404, 'log for an unknown child');
+      for (const path of ['/api/vega/today', '/api/vega/live', '/api/vega/patterns', '/api/vega/measurements', '/api/vega/stats', '/api/vega/profile']) {
+        expect(await req('GET', `${path}?child=${tom}`, undefined, tok), 200, `${path} for Tom`);
+      }
+      expect(await req('GET', '/api/vega/live?child=nochild', undefined, tok), 404, 'live of an unknown child');
+      expect(await req('GET', `/api/vega/tokens?child=${tom}`, undefined, tok), 400, 'child on a route that takes none');
+      expect(await req('POST', '/api/vega/event/edit', { id: logged.body.event.id, changes: { child_id: first } }, tok), 200, 'move an event to another child');
+      expect(await req('POST', '/api/vega/children/archive', { id: tom, archived: true }, tok), 200, 'archive Tom');
+      expect(await req('POST', '/api/vega/log', { type: 'nappy', kind: 'wet', child: tom }, tok), 409, 'log for an archived child');
+      expect(await req('POST', '/api/vega/children/delete', { id: tom }, tok), 200, 'Tom had no events left');
     });
 
     test('every authenticated read without a credential is a documented 401', async () => {

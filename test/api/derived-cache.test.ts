@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { testDatabases } from '../helpers/databases.ts';
 import { call, signUp, type Family, type TestClock } from '../helpers/app.ts';
 import { twoInstances } from '../helpers/instances.ts';
+import { primaryChildScope } from '../../src/services/family/children.ts';
 import { FamilyScope } from '../../src/db/family-scope.ts';
 import { loadFamily } from '../../src/services/family/family-row.ts';
 import { computeLiveFromScratch } from '../../src/services/insights/live.ts';
@@ -104,7 +105,7 @@ async function assertSame(reader: { app: FastifyInstance; ctx: Ctx }, f: Family,
   const tok = { token: f.token };
   const live = await call(reader.app, 'GET', '/api/vega/live', undefined, tok);
   const patterns = await call(reader.app, 'GET', '/api/vega/patterns', undefined, tok);
-  const scope = new FamilyScope(reader.ctx.db.kysely, familyId, reader.ctx.db.dialect);
+  const scope = await primaryChildScope(new FamilyScope(reader.ctx.db.kysely, familyId, reader.ctx.db.dialect));
   const family = await loadFamily(scope);
   const liveScratch = JSON.parse(JSON.stringify(await computeLiveFromScratch(scope, family, clock.now)));
   const patternsScratch = JSON.parse(JSON.stringify(await patternsFromScratch(scope, family, clock.now)));

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { testDatabases } from '../helpers/databases.ts';
 import { call, signUp, startApp, type TestApp } from '../helpers/app.ts';
 import { actorFromToken } from '../../src/services/access/auth.ts';
-import { scopeOf } from '../../src/services/context.ts';
+import { childScopeOf } from '../../src/services/family/children.ts';
 import { exportFamily } from '../../src/services/transfer/export.ts';
 import { EVENT_PAGE_SIZE } from '../../src/services/log/event-pages.ts';
 import { demoHistory } from '../../src/domain/demo-history.ts';
@@ -34,7 +34,7 @@ for (const d of testDatabases()) {
       const actor = (await actorFromToken(t.ctx, f.token))!;
       const today = localDateOf(t.clock.now, 'Europe/London');
       const events = demoHistory({ dob: addDays(today, -400), today, days: 200, zone: 'Europe/London', authors: [f.username] });
-      const n = await insertHistory(scopeOf(t.ctx, actor), 'Europe/London', events, t.clock.now);
+      const n = await insertHistory(await childScopeOf(t.ctx, actor), 'Europe/London', events, t.clock.now);
       assert.ok(n > 2 * EVENT_PAGE_SIZE, `${n} events span more than two pages`);
       await call(t.app, 'POST', '/api/vega/recipes', { name: 'Green mash', ingredients: ['peas', 'potato'] }, { token: f.token });
 

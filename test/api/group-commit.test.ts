@@ -14,6 +14,7 @@ import { connect } from '../../src/db/connect.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { groupCommitOf } from '../../src/db/group-commit.ts';
 import { buildApp } from '../../src/http/app.ts';
+import { primaryChildScope } from '../../src/services/family/children.ts';
 import { FamilyScope } from '../../src/db/family-scope.ts';
 import { call, signUp } from '../helpers/app.ts';
 import { insertWithFreshId, logNewEvent } from '../../src/services/log/event-insert.ts';
@@ -49,10 +50,10 @@ describe('group commit on the embedded store', () => {
 
       // Transactions of one batch: the one that throws leaves nothing behind; the others commit.
       const me = await call(app, 'GET', '/api/me', undefined, { token: a.token });
-      const scope = new FamilyScope(db.kysely, me.body.family_id, 'sqlite');
+      const scope = await primaryChildScope(new FamilyScope(db.kysely, me.body.family_id, 'sqlite'));
       const insert = (note: string, fail: boolean) =>
         scope.transaction(async (tx) => {
-          await tx.insertInto('events', { id: note.padEnd(8, '0').slice(0, 8), ts: '2026-11-22T10:00:00', at: Date.parse('2026-11-22T10:00:00Z'), zone: 'Europe/London', type: 'note', author: 'x', note, created_at: Date.now() } as never).execute();
+          await tx.insertIntoLog('events', { id: note.padEnd(8, '0').slice(0, 8), ts: '2026-11-22T10:00:00', at: Date.parse('2026-11-22T10:00:00Z'), zone: 'Europe/London', type: 'note', author: 'x', note, created_at: Date.now() } as never).execute();
           if (fail) throw new Error(`refused ${note}`);
           return note;
         });
@@ -76,8 +77,9 @@ for (const d of testDatabases()) {
       const db = connect(provisioned.url);
       await migrate(db);
       try {
-        await db.kysely.insertInto('families').values({ id: 'fam-ids', family_name: 'f', baby_name: 'b', dob: '2026-01-01', gender: '', timezone: 'Europe/London', region: 'uk', units: 'metric', plan: 'free', age_band_targets: '{}', acquisition: null, created_at: 0 } as never).execute();
-        const scope = new FamilyScope(db.kysely, 'fam-ids', db.dialect);
+        await db.kysely.insertInto('families').values({ id: 'fam-ids', family_name: 'f', timezone: 'Europe/London', region: 'uk', units: 'metric', plan: 'free', acquisition: null, created_at: 0, primary_child_id: 'kid' }).execute();
+        await new FamilyScope(db.kysely, 'fam-ids', db.dialect).insertInto('children', { id: 'kid', name: 'b', name_key: 'b', dob: '2026-01-01', gender: '', archived: 0, created_at: 0 }).execute();
+        const scope = await primaryChildScope(new FamilyScope(db.kysely, 'fam-ids', db.dialect));
         const base = { ts: '2026-11-22T10:00:00', at: Date.parse('2026-11-22T10:00:00Z'), zone: 'Europe/London', type: 'note', author: 'x', ml: null, kind: null, foods: null, meal_type: null, kg: null, cm: null, ug: null, note: 'first', reactions: null, side: null, duration_min: null, last_side: null, created_at: 0 };
         await scope.transaction((tx) => insertWithFreshId(tx, base, () => 'aaaaaaaa'));
         const ids = ['aaaaaaaa', 'aaaaaaaa', 'bbbbbbbb'];

@@ -111,6 +111,8 @@ for (const d of testDatabases()) {
       assert.deepEqual(
         listed.sort(),
         [
+          'POST /api/vega/children', 'POST /api/vega/children/archive', 'POST /api/vega/children/delete', 'POST /api/vega/children/edit',
+          'POST /api/vega/children/primary',
           'POST /api/vega/event/delete', 'POST /api/vega/event/edit', 'POST /api/vega/event/react',
           'POST /api/vega/feed/cancel', 'POST /api/vega/feed/start', 'POST /api/vega/feed/stop', 'POST /api/vega/feed/switch',
           'POST /api/vega/log', 'POST /api/vega/recipes', 'POST /api/vega/undo',

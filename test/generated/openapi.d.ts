@@ -171,7 +171,9 @@ export interface paths {
         };
         /**
          * Aggregate counts of the family’s use (no names or notes); admin only
-         * @description Needs a bearer token (read scope) or the session cookie. The caller must be a family admin.
+         * @description The log's counts are the primary child's, or the child named by ?child=ID.
+         *
+         *     Needs a bearer token (read scope) or the session cookie. The caller must be a family admin.
          */
         get: operations["getGrowthSummary"];
         put?: never;
@@ -337,7 +339,9 @@ export interface paths {
         };
         /**
          * The child profile and family settings, with the computed age
-         * @description Needs a bearer token (read scope) or the session cookie.
+         * @description The primary child's, or the child named by ?child=ID, with the family's shared settings.
+         *
+         *     Needs a bearer token (read scope) or the session cookie.
          */
         get: operations["getProfile"];
         put?: never;
@@ -346,6 +350,128 @@ export interface paths {
          * @description Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused). The caller must be a family admin.
          */
         post: operations["updateProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vega/children": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The family's children, oldest first, archived ones marked
+         * @description Every route that reads or writes one child’s log takes `child` (its id): ?child=ID on reads, `child` in the body of writes. Without it, the primary child.
+         *
+         *     Needs a bearer token (read scope) or the session cookie.
+         */
+        get: operations["listChildren"];
+        put?: never;
+        /**
+         * Add a child to the family (admin)
+         * @description The same checks as the profile (400 naming the field). 409 child_name_taken: names are unique within the family, ignoring case. 409 child_limit: at most 10 children, archived ones included.
+         *
+         *     Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused). The caller must be a family admin.
+         *
+         *     Idempotency-Key: send one (e.g. a fresh UUID per intended write) to make retries safe. The same key with the same request within 24 hours replays the first response exactly and changes nothing; the same key with a different request is 422 idempotency_key_reused and changes nothing. Keys are per family and per endpoint.
+         */
+        post: operations["addChild"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vega/children/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a child's name, date of birth or gender (admin)
+         * @description Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused). The caller must be a family admin.
+         *
+         *     Idempotency-Key: send one (e.g. a fresh UUID per intended write) to make retries safe. The same key with the same request within 24 hours replays the first response exactly and changes nothing; the same key with a different request is 422 idempotency_key_reused and changes nothing. Keys are per family and per endpoint.
+         */
+        post: operations["editChild"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vega/children/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive a child, or bring one back (admin)
+         * @description An archived child's history stays readable (name the child); it leaves the app's switcher, and logging for them is 409 child_archived. The primary child cannot be archived (409 primary_child).
+         *
+         *     Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused). The caller must be a family admin.
+         *
+         *     Idempotency-Key: send one (e.g. a fresh UUID per intended write) to make retries safe. The same key with the same request within 24 hours replays the first response exactly and changes nothing; the same key with a different request is 422 idempotency_key_reused and changes nothing. Keys are per family and per endpoint.
+         */
+        post: operations["archiveChild"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vega/children/primary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a child the primary child: the one every request that names none addresses (admin)
+         * @description Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused). The caller must be a family admin.
+         *
+         *     Idempotency-Key: send one (e.g. a fresh UUID per intended write) to make retries safe. The same key with the same request within 24 hours replays the first response exactly and changes nothing; the same key with a different request is 422 idempotency_key_reused and changes nothing. Keys are per family and per endpoint.
+         */
+        post: operations["setPrimaryChild"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vega/children/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a child added by mistake (admin): only one with no events, and not the primary child
+         * @description 409 child_has_events: archive the child instead; 409 primary_child: make another child primary first.
+         *
+         *     Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused). The caller must be a family admin.
+         *
+         *     Idempotency-Key: send one (e.g. a fresh UUID per intended write) to make retries safe. The same key with the same request within 24 hours replays the first response exactly and changes nothing; the same key with a different request is 422 idempotency_key_reused and changes nothing. Keys are per family and per endpoint.
+         */
+        post: operations["deleteChild"];
         delete?: never;
         options?: never;
         head?: never;
@@ -556,8 +682,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Start the family’s breastfeed timer on one side
-         * @description One feed runs per family at a time, shared by every caregiver (live.feeding). 409 feed_in_progress, with the running feed, when one is already running.
+         * Start a child’s breastfeed timer on one side
+         * @description One feed runs per child at a time, shared by every caregiver (live.feeding); twins can feed together, a timer each (`child`). 409 feed_in_progress, with the running feed, when one is already running for that child.
          *
          *     Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused).
          *
@@ -1211,6 +1337,8 @@ export interface components {
             side: ("left" | "right" | "both") | null;
             /** @description milk only: how long the feed took, whole minutes 1 to 180; null otherwise */
             duration_min: number | null;
+            /** @description the child the event is about; present when the family has more than one child */
+            child_id?: string;
         };
         /** @description WHO child growth standard placement; absent when the sex is not girl/boy */
         GrowthPercentile: {
@@ -1250,90 +1378,9 @@ export interface components {
             side: ("left" | "right" | "both") | null;
             /** @description milk only: how long the feed took, whole minutes 1 to 180; null otherwise */
             duration_min: number | null;
+            /** @description the child the event is about; present when the family has more than one child */
+            child_id?: string;
             percentile?: components["schemas"]["GrowthPercentile"];
-        };
-        TokenCreateRequest: {
-            /** @description defaults to your username; the same label replaces the old token */
-            label?: string | null;
-            /** @description defaults to ["read","write"] */
-            scopes?: ("read" | "write")[] | null;
-            /** @description additional: the token stops working after this many days (1 to 365); default never */
-            expires_in_days?: number | null;
-        };
-        TokenCreated: {
-            /** @description the secret, shown only this once */
-            token: string;
-            tracker_url: string;
-            mcp_url: string;
-            label: string;
-            scopes: string[];
-        };
-        TokenInfo: {
-            id: string;
-            label: string;
-            username: string;
-            scopes: string[];
-            created_at: string | null;
-            /** @description additional: family-local time of its last use (to the minute); null if never used */
-            last_used_at: string | null;
-            /** @description additional: family-local time it stops working; null = never */
-            expires_at: string | null;
-        };
-        TokenRevokeRequest: {
-            id: string;
-        };
-        Profile: {
-            baby_name: string;
-            dob: string;
-            gender: string;
-            family_name: string;
-            timezone: string;
-            /** @enum {string} */
-            region: "uk" | "us";
-            /** @enum {string} */
-            units: "metric" | "imperial";
-            age_months: number | null;
-            age_display: string | null;
-            solids_started: boolean;
-            member_count: number;
-            age_band_targets: {
-                [key: string]: unknown;
-            };
-        };
-        ProfileUpdate: {
-            baby_name?: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD
-             */
-            dob?: string;
-            /** @enum {string} */
-            gender?: "girl" | "boy" | "female" | "male" | "other" | "unknown" | "prefer_not_to_say" | "";
-            family_name?: string;
-            /** @description IANA time zone name */
-            timezone?: string;
-            /** @enum {string} */
-            region?: "uk" | "us";
-            /** @enum {string} */
-            units?: "metric" | "imperial";
-        };
-        ApiIndex: {
-            name: string;
-            version: string;
-            base_url: string;
-            /** @description name → absolute URL: openapi, docs, redoc, developers, llms_txt, … */
-            documents: {
-                [key: string]: string;
-            };
-            /** @description how to send each kind of credential */
-            auth: {
-                [key: string]: string;
-            };
-            endpoints: {
-                method: string;
-                path: string;
-                summary: string | null;
-            }[];
         };
         /** @description a running breastfeed, the same for every caregiver of the family */
         Feed: {
@@ -1364,16 +1411,26 @@ export interface components {
             side: "left" | "right";
             /** @description when it started (family-local); defaults to now; not in the future nor more than 3 hours ago */
             ts?: string | null;
+            /** @description whose feed: each child has a timer of their own (twins can feed together); defaults to the primary child */
+            child?: string;
         };
         FeedSwitchRequest: {
             /** @description the side to switch to; defaults to the other one */
             side?: ("left" | "right") | null;
+            /** @description the child's id (GET /api/vega/children); defaults to the family's primary child */
+            child?: string;
         };
         FeedStopRequest: {
             /** @description when the feed ended (family-local); defaults to now; required when the feed is stale */
             ts?: string | null;
             /** @description millilitres, when known (e.g. expressed milk); defaults to 0 */
             ml?: number | null;
+            /** @description the child's id (GET /api/vega/children); defaults to the family's primary child */
+            child?: string;
+        };
+        FeedCancelRequest: {
+            /** @description the child's id (GET /api/vega/children); defaults to the family's primary child */
+            child?: string;
         };
         FeedConflictError: {
             /** @description machine-readable code, e.g. unauthorized, not_found, insufficient_scope */
@@ -1470,6 +1527,7 @@ export interface components {
             author?: string | null;
             /** @description the zone ts is written in, when not the family's */
             timezone?: string | null;
+            child?: string | null;
         };
         LogWarning: {
             /** @description already_asleep, no_open_sleep or possible_duplicate */
@@ -1491,7 +1549,7 @@ export interface components {
         };
         EditRequest: {
             id: string;
-            /** @description only ts, ml, foods, note, meal_type, kind, side, duration_min, author; null clears an optional field */
+            /** @description only ts, ml, foods, note, meal_type, kind, side, duration_min, author, child_id; null clears an optional field */
             changes: {
                 /** @description family-local YYYY-MM-DDTHH:MM:SS; must not be in the future */
                 ts?: string;
@@ -1503,6 +1561,8 @@ export interface components {
                 side?: ("left" | "right" | "both") | null;
                 duration_min?: number | null;
                 author?: string;
+                /** @description moves the event to another child of the family */
+                child_id?: string;
             };
         };
         MutationResponse: {
@@ -1525,6 +1585,156 @@ export interface components {
         RecipeRequest: {
             name: string;
             ingredients: string[];
+        };
+        TokenCreateRequest: {
+            /** @description defaults to your username; the same label replaces the old token */
+            label?: string | null;
+            /** @description defaults to ["read","write"] */
+            scopes?: ("read" | "write")[] | null;
+            /** @description additional: the token stops working after this many days (1 to 365); default never */
+            expires_in_days?: number | null;
+        };
+        TokenCreated: {
+            /** @description the secret, shown only this once */
+            token: string;
+            tracker_url: string;
+            mcp_url: string;
+            label: string;
+            scopes: string[];
+        };
+        TokenInfo: {
+            id: string;
+            label: string;
+            username: string;
+            scopes: string[];
+            created_at: string | null;
+            /** @description additional: family-local time of its last use (to the minute); null if never used */
+            last_used_at: string | null;
+            /** @description additional: family-local time it stops working; null = never */
+            expires_at: string | null;
+        };
+        TokenRevokeRequest: {
+            id: string;
+        };
+        Profile: {
+            baby_name: string;
+            dob: string;
+            gender: string;
+            family_name: string;
+            timezone: string;
+            /** @enum {string} */
+            region: "uk" | "us";
+            /** @enum {string} */
+            units: "metric" | "imperial";
+            age_months: number | null;
+            age_display: string | null;
+            solids_started: boolean;
+            member_count: number;
+            age_band_targets: {
+                [key: string]: unknown;
+            };
+            /** @description the child's id; present when the family has more than one child */
+            child_id?: string;
+        };
+        ProfileUpdate: {
+            baby_name?: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            dob?: string;
+            /** @enum {string} */
+            gender?: "girl" | "boy" | "female" | "male" | "other" | "unknown" | "prefer_not_to_say" | "";
+            family_name?: string;
+            /** @description IANA time zone name */
+            timezone?: string;
+            /** @enum {string} */
+            region?: "uk" | "us";
+            /** @enum {string} */
+            units?: "metric" | "imperial";
+            /** @description the child whose name, dob and gender change; defaults to the primary child (the family's settings are shared) */
+            child?: string;
+        };
+        Child: {
+            /** @description 12 hexadecimal characters; name it as `child` (?child=ID) to address this child */
+            id: string;
+            baby_name: string;
+            /** @description YYYY-MM-DD */
+            dob: string;
+            gender: string;
+            age_months: number | null;
+            age_display: string | null;
+            /** @description archived: off the app's switcher and default lists; history stays readable; logging for them is 409 child_archived */
+            archived: boolean;
+            /** @description the child every request that names none addresses */
+            primary: boolean;
+        };
+        ChildList: {
+            children: components["schemas"]["Child"][];
+        };
+        ChildChanged: {
+            /** @constant */
+            ok: true;
+            child: components["schemas"]["Child"];
+        };
+        ChildAddRequest: {
+            /** @description at most 80 characters; unique within the family, ignoring case */
+            baby_name: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD; not in the future, within the last 5 years
+             */
+            dob: string;
+            /** @enum {string} */
+            gender?: "girl" | "boy" | "female" | "male" | "other" | "unknown" | "prefer_not_to_say" | "";
+        };
+        ChildEditRequest: {
+            /** @description the child's id (GET /api/vega/children); defaults to the family's primary child */
+            id: string;
+            /** @description any of baby_name, dob, gender */
+            changes: {
+                baby_name?: string;
+                /**
+                 * Format: date
+                 * @description YYYY-MM-DD
+                 */
+                dob?: string;
+                /** @enum {string} */
+                gender?: "girl" | "boy" | "female" | "male" | "other" | "unknown" | "prefer_not_to_say" | "";
+            };
+        };
+        ChildArchiveRequest: {
+            /** @description the child's id (GET /api/vega/children); defaults to the family's primary child */
+            id: string;
+            /** @description true archives, false brings the child back */
+            archived: boolean;
+        };
+        ChildIdRequest: {
+            /** @description the child's id (GET /api/vega/children); defaults to the family's primary child */
+            id: string;
+        };
+        ChildDeleted: {
+            /** @constant */
+            ok: true;
+            deleted: string;
+        };
+        ApiIndex: {
+            name: string;
+            version: string;
+            base_url: string;
+            /** @description name → absolute URL: openapi, docs, redoc, developers, llms_txt, … */
+            documents: {
+                [key: string]: string;
+            };
+            /** @description how to send each kind of credential */
+            auth: {
+                [key: string]: string;
+            };
+            endpoints: {
+                method: string;
+                path: string;
+                summary: string | null;
+            }[];
         };
         FeedResponse: {
             /** @constant */
@@ -1665,6 +1875,8 @@ export interface components {
             data: string | {
                 [key: string]: unknown;
             };
+            /** @description the child whose log a one-child file goes into (Huckleberry, a one-child export); defaults to the primary child */
+            child?: string;
         };
         ImportSkippedRow: {
             /** @description the CSV line (header = 1), or the 1-based position in its JSON array; 0 for a whole section */
@@ -1895,6 +2107,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Bad request: the body is not valid JSON, does not match the schema (detail lists each problem), or breaks a rule of the endpoint. Nothing was changed. */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorWithDetail"];
+            };
+        };
         /** @description too_many_requests (too many sign-in or sign-up attempts) or rate_limited (more requests with this credential than the per-minute limit); wait the number of seconds in Retry-After. */
         TooManyRequests: {
             headers: {
@@ -1904,15 +2125,6 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["RateLimitError"];
-            };
-        };
-        /** @description Bad request: the body is not valid JSON, does not match the schema (detail lists each problem), or breaks a rule of the endpoint. Nothing was changed. */
-        BadRequest: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorWithDetail"];
             };
         };
         /** @description The body is larger than 64 KiB. */
@@ -2084,6 +2296,7 @@ export interface operations {
                     "application/json": components["schemas"]["Me"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2250,7 +2463,10 @@ export interface operations {
     };
     getGrowthSummary: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description the child's id (GET /api/vega/children); defaults to the family's primary child */
+                child?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2268,8 +2484,10 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2292,6 +2510,7 @@ export interface operations {
                     "application/json": components["schemas"]["Export"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
@@ -2316,6 +2535,7 @@ export interface operations {
                     "application/json": components["schemas"]["Family"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2469,6 +2689,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2512,7 +2733,10 @@ export interface operations {
     };
     getProfile: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description the child's id (GET /api/vega/children); defaults to the family's primary child */
+                child?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2528,7 +2752,9 @@ export interface operations {
                     "application/json": components["schemas"]["Profile"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2561,8 +2787,219 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["FeedConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listChildren: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChildList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    addChild: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description any unique string per intended write, e.g. a UUID (1 to 200 visible ASCII characters) */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChildAddRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChildChanged"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["FeedConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    editChild: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description any unique string per intended write, e.g. a UUID (1 to 200 visible ASCII characters) */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChildEditRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChildChanged"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["FeedConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    archiveChild: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description any unique string per intended write, e.g. a UUID (1 to 200 visible ASCII characters) */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChildArchiveRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChildChanged"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["FeedConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setPrimaryChild: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description any unique string per intended write, e.g. a UUID (1 to 200 visible ASCII characters) */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChildIdRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChildChanged"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["FeedConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteChild: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description any unique string per intended write, e.g. a UUID (1 to 200 visible ASCII characters) */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChildIdRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChildDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["FeedConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2595,7 +3032,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["KeyInUse"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["FeedConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
@@ -2606,6 +3044,8 @@ export interface operations {
     getFoodSuggestions: {
         parameters: {
             query?: {
+                /** @description the child's id (GET /api/vega/children); defaults to the family's primary child */
+                child?: string;
                 /** @description 1 to 100, default 12 */
                 limit?: number;
             };
@@ -2627,6 +3067,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2661,7 +3102,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["KeyInUse"];
+            409: components["responses"]["FeedConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
@@ -2826,32 +3267,9 @@ export interface operations {
     };
     getToday: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EventList"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ServiceUnavailable"];
-        };
-    };
-    listEventsOfDay: {
-        parameters: {
             query?: {
-                /** @description YYYY-MM-DD; defaults to today, family-local */
-                date?: string;
+                /** @description the child's id (GET /api/vega/children); defaults to the family's primary child */
+                child?: string;
             };
             header?: never;
             path?: never;
@@ -2870,6 +3288,37 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listEventsOfDay: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD; defaults to today, family-local */
+                date?: string;
+                /** @description the child's id (GET /api/vega/children); defaults to the family's primary child */
+                child?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2902,6 +3351,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["FeedConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2938,6 +3388,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["FeedConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2974,6 +3425,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["FeedConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2992,7 +3444,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedCancelRequest"] | null;
+            };
+        };
         responses: {
             /** @description Success */
             200: {
@@ -3006,6 +3462,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["FeedConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3193,6 +3650,7 @@ export interface operations {
                     "application/json": components["schemas"]["SessionList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3262,7 +3720,10 @@ export interface operations {
     };
     getLiveStatus: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description the child's id (GET /api/vega/children); defaults to the family's primary child */
+                child?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3278,14 +3739,19 @@ export interface operations {
                     "application/json": components["schemas"]["LiveStatus"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
     getStats: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description the child's id (GET /api/vega/children); defaults to the family's primary child */
+                child?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3301,14 +3767,19 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
     getPatterns: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description the child's id (GET /api/vega/children); defaults to the family's primary child */
+                child?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3324,14 +3795,19 @@ export interface operations {
                     "application/json": components["schemas"]["Patterns"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
     listMeasurements: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description the child's id (GET /api/vega/children); defaults to the family's primary child */
+                child?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3349,7 +3825,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3488,6 +3966,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3554,6 +4033,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["FeedConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -3567,6 +4048,8 @@ export interface operations {
                 from?: string;
                 /** @description last day, YYYY-MM-DD, inclusive (default: the last event) */
                 to?: string;
+                /** @description the child's id (GET /api/vega/children); defaults to the family's primary child */
+                child?: string;
             };
             header?: never;
             path?: never;
@@ -3586,6 +4069,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3597,6 +4081,8 @@ export interface operations {
                 from: string;
                 /** @description last day, YYYY-MM-DD, inclusive; at most 31 days after from */
                 to: string;
+                /** @description the child's id (GET /api/vega/children); defaults to the family's primary child */
+                child?: string;
             };
             header?: never;
             path?: never;
@@ -3615,6 +4101,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -43,30 +43,30 @@ describe('family cache', () => {
   test('a read is served from an entry at its version or later, and waits for a carry on its way', async () => {
     const c = new FamilyCache<number[]>();
     c.set('f', 10, 'k', [1]);
-    assert.deepEqual(await c.through(noLoads, 8, 'k', async () => []), { value: [1], version: 10, family: undefined });
+    assert.deepEqual(await c.through(noLoads, 'f', 8, 'k', async () => []), { value: [1], version: 10, family: undefined });
     c.carryOver('f', 12, 14, add(3));
     // Behind (10 < 14) with a carry waiting: 10 → 12 arrives a turn later, and no load happens.
     setImmediate(() => c.carryOver('f', 10, 12, add(2)));
-    assert.deepEqual(await c.through(noLoads, 14, 'k', async () => []), { value: [1, 2, 3], version: 14, family: undefined });
+    assert.deepEqual(await c.through(noLoads, 'f', 14, 'k', async () => []), { value: [1, 2, 3], version: 14, family: undefined });
   });
 
   test('a miss loads in one view with the family row, and is kept under the version it was loaded at', async () => {
     const db = connect('sqlite::memory:');
     await migrate(db);
     try {
-      await db.kysely.insertInto('families').values({ id: 'f', family_name: 'f', baby_name: 'b', dob: '2026-01-01', gender: '', timezone: 'Europe/London', region: 'uk', units: 'metric', plan: 'free', age_band_targets: '{}', acquisition: null, created_at: 0 } as never).execute();
-      await db.kysely.updateTable('families').set({ baby_name: 'c' }).execute(); // version 0 → 1
+      await db.kysely.insertInto('families').values({ id: 'f', family_name: 'f', timezone: 'Europe/London', region: 'uk', units: 'metric', plan: 'free', acquisition: null, created_at: 0, primary_child_id: 'kid' }).execute();
+      await db.kysely.updateTable('families').set({ family_name: 'c' }).execute(); // version 0 → 1
       const scope = new FamilyScope(db.kysely, 'f', db.dialect);
       const c = new FamilyCache<number[]>();
       c.set('f', 0, 'day-1', [1]);
       // Another window (key) is not served: loaded, and kept under the version read with it.
-      const r = await c.through(scope, 0, 'day-2', async (s) => [(await s.family().select('version').executeTakeFirstOrThrow()).version]);
-      assert.deepEqual([r.value, r.version, r.family?.baby_name, r.family?.version], [[1], 1, 'c', 1]);
+      const r = await c.through(scope, 'f', 0, 'day-2', async (s) => [(await s.family().select('version').executeTakeFirstOrThrow()).version]);
+      assert.deepEqual([r.value, r.version, r.family?.family_name, r.family?.version], [[1], 1, 'c', 1]);
       assert.deepEqual(c.get('f', 1, 'day-2'), [1]);
       // The family's row is kept with the entry and carried with it (an event leaves it as it is).
       c.carryOver('f', 1, 3, (v) => [...v, 2]);
-      const carried = await c.through(noLoads, 3, 'day-2', async () => []);
-      assert.deepEqual([carried.value, carried.family?.baby_name, carried.family?.version], [[1, 2], 'c', 3]);
+      const carried = await c.through(noLoads, 'f', 3, 'day-2', async () => []);
+      assert.deepEqual([carried.value, carried.family?.family_name, carried.family?.version], [[1, 2], 'c', 3]);
     } finally {
       await db.close();
     }

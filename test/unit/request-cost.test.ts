@@ -36,11 +36,11 @@ describe('request cost', () => {
     await migrate(db);
     try {
       for (const id of ['fam-a', 'fam-b']) {
-        await db.kysely.insertInto('families').values({ id, family_name: id, baby_name: `baby ${id}`, dob: '2026-01-01', gender: '', timezone: 'Europe/London', region: 'uk', units: 'metric', plan: 'free', age_band_targets: '{}', acquisition: null, created_at: 0 } as never).execute();
+        await db.kysely.insertInto('families').values({ id, family_name: `name ${id}`, timezone: 'Europe/London', region: 'uk', units: 'metric', plan: 'free', acquisition: null, created_at: 0, primary_child_id: 'kid' }).execute();
       }
-      const byFamily = new PreparedQuery<[string], { baby_name: string }>(1, (k, familyId) => new FamilyScope(k, familyId, 'sqlite').family().select('baby_name'));
-      assert.deepEqual(await new FamilyScope(db.kysely, 'fam-b', 'sqlite').run(byFamily), [{ baby_name: 'baby fam-b' }]);
-      assert.deepEqual(await new FamilyScope(db.kysely, 'fam-a', 'sqlite').run(byFamily), [{ baby_name: 'baby fam-a' }]);
+      const byFamily = new PreparedQuery<[string], { family_name: string }>(1, (k, familyId) => new FamilyScope(k, familyId, 'sqlite').family().select('family_name'));
+      assert.deepEqual(await new FamilyScope(db.kysely, 'fam-b', 'sqlite').run(byFamily), [{ family_name: 'name fam-b' }]);
+      assert.deepEqual(await new FamilyScope(db.kysely, 'fam-a', 'sqlite').run(byFamily), [{ family_name: 'name fam-a' }]);
       assert.deepEqual(await new FamilyScope(db.kysely, 'nobody', 'sqlite').run(byFamily), []);
       const unused = new PreparedQuery<[string, string], unknown>(2, (k, a) => k.selectFrom('families').select('id').where('id', '=', a));
       await assert.rejects(unused.all(db.kysely, 'x', 'y'), /each of its arguments/);

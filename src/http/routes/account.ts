@@ -7,6 +7,7 @@ import { onboard } from '../../services/access/accounts.ts';
 import { createInvite, deleteFamily, listFamily, revokeInvite } from '../../services/family/family.ts';
 import { exportFamily } from '../../services/transfer/export.ts';
 import { growthSummary } from '../../services/insights/growth-summary.ts';
+import { ChildQuery } from '../../schemas/log.ts';
 import {
   DeleteFamilyBody,
   DeletedFamily,
@@ -41,11 +42,13 @@ export function accountRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
 
   r.get('/api/vega/growth-summary', {
-    config: { auth: 'admin' },
+    config: { auth: 'admin', child: 'query' },
     schema: {
       tags,
       summary: 'Aggregate counts of the family’s use (no names or notes); admin only',
-      response: { 200: z.record(z.string(), z.unknown()), 403: ErrorBody },
+      description: "The log's counts are the primary child's, or the child named by ?child=ID.",
+      querystring: ChildQuery,
+      response: { 200: z.record(z.string(), z.unknown()), 403: ErrorBody, 404: ErrorBody },
     },
     handler: async (req) => growthSummary(ctx, actorOf(req)),
   });

@@ -5,10 +5,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../services/context.ts';
 import { cancelFeed, startFeed, stopFeed, switchFeed } from '../../services/log/feed-timer.ts';
-import { FeedConflictBody, FeedSchema, FeedStartBody, FeedStopBody, FeedSwitchBody } from '../../schemas/feed.ts';
+import { FeedCancelBody, FeedConflictBody, FeedSchema, FeedStartBody, FeedStopBody, FeedSwitchBody } from '../../schemas/feed.ts';
 import { MutationResponse } from '../../schemas/log.ts';
 import { LiveStatusSchema } from '../../schemas/insights.ts';
-import { ErrorWithDetailBody } from '../../schemas/common.ts';
+import { ErrorBody, ErrorWithDetailBody } from '../../schemas/common.ts';
 import { actorOf } from '../auth.ts';
 
 const tags = ['Feed timer'];
@@ -24,32 +24,32 @@ export function feedRoutes(app: FastifyInstance, ctx: Ctx): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/vega/feed/start', {
-    config: { idempotent: true },
+    config: { idempotent: true, child: 'body' },
     schema: {
       tags,
-      summary: 'Start the family’s breastfeed timer on one side',
+      summary: 'Start a child’s breastfeed timer on one side',
       description:
-        'One feed runs per family at a time, shared by every caregiver (live.feeding). 409 feed_in_progress, with the running feed, when one is already running.',
+        'One feed runs per child at a time, shared by every caregiver (live.feeding); twins can feed together, a timer each (`child`). 409 feed_in_progress, with the running feed, when one is already running for that child.',
       body: FeedStartBody,
-      response: { 200: FeedResponse, 400: ErrorWithDetailBody, 409: FeedConflictBody },
+      response: { 200: FeedResponse, 400: ErrorWithDetailBody, 404: ErrorBody, 409: FeedConflictBody },
     },
     handler: async (req) => startFeed(ctx, actorOf(req), req.body),
   });
 
   r.post('/api/vega/feed/switch', {
-    config: { idempotent: true },
+    config: { idempotent: true, child: 'body' },
     schema: {
       tags,
       summary: 'Switch the running feed to the other side (or the side given)',
       description: 'Each side’s minutes are kept; the new side counts from now. Naming the side already feeding changes nothing.',
       body: FeedSwitchBody,
-      response: { 200: FeedResponse, 400: ErrorWithDetailBody, 409: FeedConflictBody },
+      response: { 200: FeedResponse, 400: ErrorWithDetailBody, 404: ErrorBody, 409: FeedConflictBody },
     },
     handler: async (req) => switchFeed(ctx, actorOf(req), req.body ?? {}),
   });
 
   r.post('/api/vega/feed/stop', {
-    config: { idempotent: true },
+    config: { idempotent: true, child: 'body' },
     schema: {
       tags,
       summary: 'Stop the running feed and log it as one milk event',
@@ -60,6 +60,7 @@ export function feedRoutes(app: FastifyInstance, ctx: Ctx): void {
       response: {
         200: MutationResponse,
         400: ErrorWithDetailBody,
+        404: ErrorBody,
         409: FeedConflictBody,
       },
     },
@@ -67,11 +68,12 @@ export function feedRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
 
   r.post('/api/vega/feed/cancel', {
-    config: { idempotent: true },
+    config: { idempotent: true, child: 'body' },
     schema: {
       tags,
       summary: 'Cancel the running feed without logging it',
-      response: { 200: FeedCancelResponse, 409: FeedConflictBody },
+      body: FeedCancelBody.nullish(),
+      response: { 200: FeedCancelResponse, 404: ErrorBody, 409: FeedConflictBody },
     },
     handler: async (req) => cancelFeed(ctx, actorOf(req)),
   });

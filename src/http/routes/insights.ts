@@ -8,6 +8,9 @@ import { measurements } from '../../services/log/event-reads.ts';
 import { Event, Measurement } from '../../schemas/event.ts';
 import { actorOf } from '../auth.ts';
 import { LiveStatusSchema } from '../../schemas/insights.ts';
+import { ChildQuery } from '../../schemas/log.ts';
+import { ErrorBody } from '../../schemas/common.ts';
+import { childScopeOf } from '../../services/family/children.ts';
 
 const tags = ['Insights'];
 const Obj = z.record(z.string(), z.unknown());
@@ -15,18 +18,26 @@ const Obj = z.record(z.string(), z.unknown());
 export function insightRoutes(app: FastifyInstance, ctx: Ctx): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/vega/live', {
-    schema: { tags, summary: 'Live status derived from the log right now', response: { 200: LiveStatusSchema } },
+    config: { child: 'query' },
+    schema: { tags, summary: 'Live status derived from the log right now', querystring: ChildQuery, response: { 200: LiveStatusSchema, 404: ErrorBody } },
     handler: async (req) => getLive(ctx, actorOf(req)) as any,
   });
 
   r.get('/api/vega/stats', {
-    schema: { tags, summary: 'Legacy: always an empty object', deprecated: true, response: { 200: z.object({}) } },
-    handler: async () => ({}),
+    config: { child: 'query' },
+    schema: { tags, summary: 'Legacy: always an empty object', deprecated: true, querystring: ChildQuery, response: { 200: z.object({}), 404: ErrorBody } },
+    // An unknown child is still a 404, as on every read that takes one.
+    handler: async (req) => {
+      await childScopeOf(ctx, actorOf(req));
+      return {};
+    },
   });
 
   r.get('/api/vega/patterns', {
+    config: { child: 'query' },
     schema: {
       tags,
+      querystring: ChildQuery,
       summary: '14-day totals, typical rhythm, today, nutrients and allergens (solid blocks empty until solids start)',
       response: {
         200: z
@@ -46,19 +57,23 @@ export function insightRoutes(app: FastifyInstance, ctx: Ctx): void {
             flags: z.looseObject({ solids_started: z.boolean() }),
           })
           .meta({ id: 'Patterns' }),
+        404: ErrorBody,
       },
     },
     handler: async (req) => getPatterns(ctx, actorOf(req)) as any,
   });
 
   r.get('/api/vega/measurements', {
+    config: { child: 'query' },
     schema: {
+      querystring: ChildQuery,
       tags,
       summary: 'Weight and length events, oldest first, each with its WHO percentile when the sex is known',
       response: {
         200: z.object({
           measurements: z.array(Measurement),
         }),
+        404: ErrorBody,
       },
     },
     handler: async (req) => measurements(ctx, actorOf(req)),

@@ -10,6 +10,7 @@ import { scopeOf } from '../../services/context.ts';
 import { actorFromToken } from '../../services/access/auth.ts';
 import { takeSlidingWindow } from '../../services/access/counters.ts';
 import { loadFamily } from '../../services/family/family-row.ts';
+import { childrenOf } from '../../services/family/children.ts';
 import { localDateOf } from '../../domain/time.ts';
 import { AppError, unauthorized } from '../../errors.ts';
 import type { Actor } from '../../services/actor.ts';
@@ -113,9 +114,12 @@ export function mcpRoutes(app: FastifyInstance, ctx: Ctx): void {
         return jsonRpcError(reply, 400, -32600, 'Invalid Request: not a JSON-RPC 2.0 message.');
       }
       const actor = actors.get(req)!;
-      const family = await loadFamily(scopeOf(ctx, actor));
+      const scope = scopeOf(ctx, actor);
+      const family = await loadFamily(scope);
+      const children = await childrenOf(scope, family);
+      const child = children.find((c) => c.id === family.primary_child_id)!;
       const now = ctx.clock();
-      const env = { ctx, actor, family, now, today: localDateOf(now, family.timezone), log: req.log };
+      const env = { ctx, actor, family, children, child, now, today: localDateOf(now, family.timezone), log: req.log };
 
       const headers = new Headers();
       for (const [k, v] of Object.entries(req.headers)) {

@@ -7,6 +7,7 @@ import { deleteEvent, editEvent, logEvent, reactToEvent, undoLast } from '../../
 import { eventsOfDay, foodSuggestions } from '../../services/log/event-reads.ts';
 import { saveRecipe } from '../../services/log/recipes.ts';
 import {
+  ChildQuery,
   DateQuery,
   EditBody,
   EventList,
@@ -30,7 +31,7 @@ export function trackerRoutes(app: FastifyInstance, ctx: Ctx): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/vega/log', {
-    config: { idempotent: 'service' },
+    config: { idempotent: 'service', child: 'body' },
     schema: {
       tags,
       summary: 'Log an event. A warning is soft: the event is still saved',
@@ -40,18 +41,18 @@ export function trackerRoutes(app: FastifyInstance, ctx: Ctx): void {
         'sleep, wake and poop need nothing. A field that does not belong to the type is a 400. ' +
         'The Idempotency-Key header works as on every REST write (below).',
       body: LogBody,
-      response: { 200: LogResponse, 400: ErrorWithDetailBody },
+      response: { 200: LogResponse, 400: ErrorWithDetailBody, 404: ErrorBody, 409: ErrorBody },
     },
     handler: async (req) => logEvent(ctx, actorOf(req), req.body, idempotencyKeyOf(req)),
   });
 
   r.get('/api/vega/food/suggestions', {
-    config: { validationStatus: 422 },
+    config: { validationStatus: 422, child: 'query' },
     schema: {
       tags,
       summary: 'Foods logged in the last 14 days, most recent first',
       querystring: SuggestionsQuery,
-      response: { 200: z.object({ suggestions: z.array(z.string()) }), 422: ValidationErrorBody },
+      response: { 200: z.object({ suggestions: z.array(z.string()) }), 404: ErrorBody, 422: ValidationErrorBody },
     },
     handler: async (req) => foodSuggestions(ctx, actorOf(req), req.query.limit),
   });
@@ -62,7 +63,7 @@ export function trackerRoutes(app: FastifyInstance, ctx: Ctx): void {
       tags,
       summary: 'Correct an event: only ts, ml, foods, note, meal_type, kind, side, duration_min and author can change',
       body: EditBody,
-      response: { 200: MutationResponse, 400: ErrorWithDetailBody, 404: ErrorBody },
+      response: { 200: MutationResponse, 400: ErrorWithDetailBody, 404: ErrorBody, 409: ErrorBody },
     },
     handler: async (req) => editEvent(ctx, actorOf(req), req.body),
   });
@@ -102,16 +103,18 @@ export function trackerRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
 
   r.get('/api/vega/today', {
-    schema: { tags, summary: "Today's events (family-local day), oldest first", response: { 200: EventList } },
+    config: { child: 'query' },
+    schema: { tags, summary: "Today's events (family-local day), oldest first", querystring: ChildQuery, response: { 200: EventList, 404: ErrorBody } },
     handler: async (req) => eventsOfDay(ctx, actorOf(req)),
   });
 
   r.get('/api/vega/events', {
+    config: { child: 'query' },
     schema: {
       tags,
       summary: 'The events of one family-local day, oldest first',
       querystring: DateQuery,
-      response: { 200: EventList, 400: ErrorBody },
+      response: { 200: EventList, 400: ErrorBody, 404: ErrorBody },
     },
     handler: async (req) => eventsOfDay(ctx, actorOf(req), req.query.date),
   });

@@ -20,24 +20,24 @@ export function transferRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   r.post('/api/vega/import', {
     bodyLimit: IMPORT_BODY_LIMIT,
-    config: { auth: 'admin' },
+    config: { auth: 'admin', child: 'body' },
     schema: {
       tags,
       summary: 'Import a history (this service’s export, Baby Buddy or Huckleberry); dry_run previews it; one transaction; admin only',
       body: ImportBody,
-      response: { 200: ImportResult, 400: ErrorWithDetailBody, 403: ErrorBody, 413: ErrorBody },
+      response: { 200: ImportResult, 400: ErrorWithDetailBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody },
     },
     handler: async (req) => importHistory(ctx, actorOf(req), req.body),
   });
 
   r.get('/api/vega/export.csv', {
-    config: { auth: 'admin' },
+    config: { auth: 'admin', child: 'query' },
     schema: {
       tags,
       summary: 'The log as CSV (RFC 4180, UTF-8): one row per event, family-local times, streamed; admin only',
       querystring: RangeQuery,
       produces: ['text/csv'],
-      response: { 200: z.string().describe('the CSV file: a header row, then one row per event'), 400: ErrorWithDetailBody, 403: ErrorBody },
+      response: { 200: z.string().describe('the CSV file: a header row, then one row per event'), 400: ErrorWithDetailBody, 403: ErrorBody, 404: ErrorBody },
     },
     handler: async (req, reply) => {
       const { stream, filename } = await exportCsv(ctx, actorOf(req), req.query);
@@ -47,11 +47,12 @@ export function transferRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
 
   r.get('/api/vega/report', {
+    config: { child: 'query' },
     schema: {
       tags,
       summary: 'The printable report’s data for up to 31 days: feeds, sleep and nappies per day, growth with WHO centiles, new solids and allergens, notes',
       querystring: ReportQuery,
-      response: { 200: Report, 400: ErrorWithDetailBody },
+      response: { 200: Report, 400: ErrorWithDetailBody, 404: ErrorBody },
     },
     handler: async (req) => buildReport(ctx, actorOf(req), req.query),
   });

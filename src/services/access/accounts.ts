@@ -10,6 +10,7 @@ import { checkSignup, claimLoginAttempt, claimSignup, recordSignupFailure, refun
 import { validateDob } from '../family/profile-rules.ts';
 import { normalUsername } from '../../domain/text-rules.ts';
 import { FamilyScope } from '../../db/family-scope.ts';
+import { childFields, newChildId } from '../family/child-rows.ts';
 
 export interface SignedIn {
   sessionSecret: string;
@@ -51,6 +52,7 @@ export async function onboard(ctx: Ctx, input: OnboardInput, ip: string): Promis
   }
   const region = input.region ?? 'uk';
   const familyId = randomUUID();
+  const childId = newChildId();
   const userId = randomUUID();
   const passwordHash = await hashPassword(input.password);
   try {
@@ -60,17 +62,18 @@ export async function onboard(ctx: Ctx, input: OnboardInput, ip: string): Promis
         .values({
           id: familyId,
           family_name: input.family_name ?? '',
-          baby_name: input.baby_name,
-          dob: input.dob,
-          gender: input.gender ?? '',
           timezone,
           region,
           units: input.units ?? (region === 'us' ? 'imperial' : 'metric'),
           plan: ctx.config.planDefault,
-          age_band_targets: '{}',
           acquisition: input.acquisition ? JSON.stringify(input.acquisition) : null,
           created_at: now,
+          primary_child_id: childId,
         })
+        .execute();
+      // The child named at sign-up: the family's primary child.
+      await new FamilyScope(trx, familyId, ctx.db.dialect)
+        .insertInto('children', { id: childId, ...childFields({ name: input.baby_name, dob: input.dob, gender: input.gender ?? '' }), archived: 0, created_at: now })
         .execute();
       await trx
         .insertInto('users')

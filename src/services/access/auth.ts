@@ -10,33 +10,30 @@ import { SESSION_IDLE_MS, TOUCH_EVERY_MS, touchSession } from './sessions.ts';
 // The family's row comes with the credential (one read, not two): a read-only request uses it
 // instead of reading the row again (see Actor.family).
 const FAMILY_COLUMNS = [
-  'families.family_name as f_family_name', 'families.baby_name as f_baby_name', 'families.dob as f_dob', 'families.gender as f_gender',
-  'families.timezone as f_timezone', 'families.region as f_region', 'families.units as f_units', 'families.plan as f_plan',
-  'families.age_band_targets as f_age_band_targets', 'families.acquisition as f_acquisition', 'families.created_at as f_created_at',
-  'families.version as f_version',
+  'families.family_name as f_family_name', 'families.timezone as f_timezone', 'families.region as f_region', 'families.units as f_units',
+  'families.plan as f_plan', 'families.acquisition as f_acquisition', 'families.created_at as f_created_at', 'families.version as f_version',
+  'families.primary_child_id as f_primary_child_id', 'families.children_version as f_children_version',
 ] as const;
 
 interface FamilyColumns {
   family_id: string;
   f_family_name: string;
-  f_baby_name: string;
-  f_dob: string;
-  f_gender: string;
   f_timezone: string;
   f_region: string;
   f_units: string;
   f_plan: string;
-  f_age_band_targets: string;
   f_acquisition: string | null;
   f_created_at: number;
   f_version: number;
+  f_primary_child_id: string;
+  f_children_version: number;
 }
 
 function familyOf(r: FamilyColumns): FamilyRow {
   return {
-    id: r.family_id, family_name: r.f_family_name, baby_name: r.f_baby_name, dob: r.f_dob, gender: r.f_gender, timezone: r.f_timezone,
-    region: r.f_region, units: r.f_units, plan: r.f_plan, age_band_targets: r.f_age_band_targets, acquisition: r.f_acquisition,
-    created_at: r.f_created_at, version: r.f_version,
+    id: r.family_id, family_name: r.f_family_name, timezone: r.f_timezone, region: r.f_region, units: r.f_units, plan: r.f_plan,
+    acquisition: r.f_acquisition, created_at: r.f_created_at, version: r.f_version, primary_child_id: r.f_primary_child_id,
+    children_version: r.f_children_version,
   };
 }
 

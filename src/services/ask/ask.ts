@@ -13,6 +13,8 @@ import { LLM_SYSTEM_PROMPT } from '../../domain/answerer/context.ts';
 import { addDays, dayBounds, localDateOf } from '../../domain/time.ts';
 import { askLlm } from './llm-client.ts';
 import { childProfile, loadFamily, type FamilyRow } from '../family/family-row.ts';
+import { childScopeOf } from '../family/children.ts';
+import type { Region } from '../../domain/types.ts';
 import { computeLive, eventsBetween, latestOfType } from '../insights/live.ts';
 import { getPatterns } from '../insights/insights.ts';
 import { measurements } from '../log/event-reads.ts';
@@ -44,7 +46,7 @@ async function usage(ctx: Ctx, family: FamilyRow, now: number): Promise<UsageLim
 }
 
 async function answerContext(ctx: Ctx, actor: Actor, family: FamilyRow, now: number): Promise<AnswerContext> {
-  const scope = scopeOf(ctx, actor);
+  const scope = await childScopeOf(ctx, actor);
   const from = dayBounds(addDays(localDateOf(now, family.timezone), -ANSWER_WINDOW_DAYS), family.timezone)[0];
   const events = await eventsBetween(scope, from, now + 1);
   // "How much does she weigh?" should work even when the last weigh-in is months old.
@@ -65,7 +67,7 @@ async function answerContext(ctx: Ctx, actor: Actor, family: FamilyRow, now: num
     nutrients_7d: p.nutrients_7d,
     measurements: (await measurements(ctx, actor)).measurements,
   };
-  return { events, profile: childProfile(family), now, notes: await loadNotes(scope), recipes: await listRecipes(scope), insights };
+  return { events, profile: childProfile(family, scope.child), now, notes: await loadNotes(scope), recipes: await listRecipes(scope), insights };
 }
 
 export async function askQuestion(ctx: Ctx, actor: Actor, question: string) {
@@ -82,7 +84,7 @@ export async function askQuestion(ctx: Ctx, actor: Actor, question: string) {
     return { answer, reply: answer, model: null, context_used: false, guardrail: null, usage_limit: await usage(ctx, family, now), saved_notes: [note] };
   }
   requireScope(actor, 'read');
-  const guard = checkGuardrails(question, childProfile(family).region);
+  const guard = checkGuardrails(question, family.region as Region);
   if (guard) {
     return {
       answer: guard.answer,
@@ -151,7 +153,7 @@ async function answer(ctx: Ctx, actor: Actor, family: FamilyRow, now: number, qu
       contextUsed = true;
       // What the model wrote passes the guardrail a question does: a dose or a diagnosis in
       // its text is replaced by the safe answer (the model is still named: it was asked).
-      const hit = checkModelAnswer(text, childProfile(family).region);
+      const hit = checkModelAnswer(text, family.region as Region);
       if (hit) {
         text = hit.answer;
         guardrail = hit.rule;

@@ -2,6 +2,7 @@
 // from a rule in src/domain/ (age-bands.ts, nutrition-targets.ts, live-feeds.ts), computed at
 // the family-local today, so the profile and the live status never disagree.
 import type { FamilyRow } from './family-row.ts';
+import type { ChildRow } from '../../db/family-scope.ts';
 import type { Region } from '../../domain/types.ts';
 import { ageAt, localDateOf } from '../../domain/time.ts';
 import { bandForMonths } from '../../domain/age-bands.ts';
@@ -12,9 +13,9 @@ import { dailyMilkTarget } from '../../domain/live-feeds.ts';
  * `latestKg` is the latest logged weight when the caller has one (optional): with it the
  * daily milk guide is included, as in the live status.
  */
-export function ageBandTargets(family: FamilyRow, now: number, latestKg: number | null = null): Record<string, unknown> {
+export function ageBandTargets(family: FamilyRow, child: ChildRow, now: number, latestKg: number | null = null): Record<string, unknown> {
   const today = localDateOf(now, family.timezone);
-  const months = ageAt(family.dob, today).months;
+  const months = ageAt(child.dob, today).months;
   const band = bandForMonths(months);
   const nutrition = targetsFor(family.region as Region, months);
   const milk = dailyMilkTarget(latestKg, months);

@@ -1,7 +1,7 @@
 // Reading the family's own row and turning it into what the rules and presenters need.
 import type { Selectable } from 'kysely';
 import type { FamiliesTable } from '../../db/schema.ts';
-import { FamilyScope } from '../../db/family-scope.ts';
+import { FamilyScope, type ChildRow } from '../../db/family-scope.ts';
 import { PreparedQuery } from '../../db/prepared.ts';
 import type { ChildProfile, Region, Units } from '../../domain/types.ts';
 import { unauthorized } from '../../errors.ts';
@@ -39,18 +39,22 @@ export async function lockFamilyVersion(tx: FamilyScope): Promise<number> {
   return row ? Number(row.version) : -1;
 }
 
-export function childProfile(f: FamilyRow): ChildProfile {
+/** What the rules need: the child's own fields and the family's settings. */
+export function childProfile(f: FamilyRow, c: ChildRow): ChildProfile {
   return {
-    baby_name: f.baby_name,
-    dob: f.dob,
-    gender: f.gender,
+    baby_name: c.name,
+    dob: c.dob,
+    gender: c.gender,
     timezone: f.timezone,
     region: f.region as Region,
     units: f.units as Units,
   };
 }
 
-/** The name the family is known by, which DELETE /api/vega/family must be confirmed with. */
-export function familyDisplayName(f: FamilyRow): string {
-  return f.family_name || f.baby_name;
+/**
+ * The name the family is known by, which DELETE /api/vega/family must be confirmed with: its
+ * family name, else its primary child's name.
+ */
+export function familyDisplayName(f: FamilyRow, primary: ChildRow): string {
+  return f.family_name || primary.name;
 }

@@ -1,5 +1,6 @@
 // The family: its members, invites for new caregivers, and deleting it all.
 import { forgetDeletedPages } from '../../db/connect.ts';
+import { childrenOf, forgetChildren } from './children.ts';
 import { randomUUID } from 'node:crypto';
 import type { Ctx } from '../context.ts';
 import { scopeOf } from '../context.ts';
@@ -58,11 +59,13 @@ export async function deleteFamily(ctx: Ctx, actor: Actor, confirm: string) {
   requireAdmin(actor);
   const scope = scopeOf(ctx, actor);
   const family = await loadFamily(scope);
-  const name = familyDisplayName(family);
+  const primary = (await childrenOf(scope, family)).find((c) => c.id === family.primary_child_id)!;
+  const name = familyDisplayName(family, primary);
   if (confirm !== name) {
     throw badRequest(`To delete the family, confirm must be exactly the family's name ('${name}').`, 'confirm_mismatch');
   }
   await scope.deleteFamily().execute();
+  forgetChildren(family.id);
   // Gone means gone: the deleted rows were zeroed in place (secure_delete); empty the WAL too.
   forgetDeletedPages(ctx.db);
   return { ok: true, deleted: family.id };

@@ -1,52 +1,65 @@
-// The child profile and family settings.
+// The child profile and family settings: the addressed child's fields (the primary child's
+// unless the request names another) with the family's settings.
 import type { Ctx } from '../context.ts';
-import { scopeOf } from '../context.ts';
 import { requireAdmin, type Actor } from '../actor.ts';
 import { loadFamily, type FamilyRow } from './family-row.ts';
-import type { FamilyScope } from '../../db/family-scope.ts';
+import type { ChildScope } from '../../db/family-scope.ts';
 import type { ProfileOut, ProfileUpdateInput } from '../../schemas/profile.ts';
 import { ageSummary, localDateOf } from '../../domain/time.ts';
 import { validateDob } from './profile-rules.ts';
 import { ageBandTargets } from './age-band-targets.ts';
+import { childScopeIn, childScopeOf } from './children.ts';
+import { updateChild } from './child-changes.ts';
 
-
-/** True once the family has ever logged a solid (profile.solids_started, patterns' flag). */
-export async function solidsStarted(scope: FamilyScope): Promise<boolean> {
+/** True once the child has ever had a solid logged (profile.solids_started, patterns' flag). */
+export async function solidsStarted(scope: ChildScope): Promise<boolean> {
   const r = await scope.selectFrom('events').select('id').where('type', '=', 'solid').limit(1).executeTakeFirst();
   return r !== undefined;
 }
 
-export async function presentProfile(scope: FamilyScope, family: FamilyRow, now: number): Promise<ProfileOut> {
+export async function presentProfile(scope: ChildScope, family: FamilyRow, now: number): Promise<ProfileOut> {
+  const child = scope.child;
   return {
-    baby_name: family.baby_name,
-    dob: family.dob,
-    gender: family.gender,
+    baby_name: child.name,
+    dob: child.dob,
+    gender: child.gender,
     family_name: family.family_name,
     timezone: family.timezone,
     region: family.region as ProfileOut['region'],
     units: family.units as ProfileOut['units'],
-    ...ageSummary(family.dob, localDateOf(now, family.timezone)),
+    ...ageSummary(child.dob, localDateOf(now, family.timezone)),
     solids_started: await solidsStarted(scope),
     member_count: await scope.count('users'),
-    age_band_targets: ageBandTargets(family, now),
+    age_band_targets: ageBandTargets(family, child, now),
+    // Which child this is, once there is more than one to tell apart.
+    ...(scope.children.length > 1 ? { child_id: child.id } : {}),
   };
 }
 
 export async function getProfile(ctx: Ctx, actor: Actor): Promise<ProfileOut> {
-  const scope = scopeOf(ctx, actor);
+  const scope = await childScopeOf(ctx, actor);
   return presentProfile(scope, await loadFamily(scope), ctx.clock());
 }
 
+const CHILD_FIELDS = ['baby_name', 'dob', 'gender'] as const;
+
 export async function updateProfile(ctx: Ctx, actor: Actor, input: ProfileUpdateInput | null | undefined) {
   requireAdmin(actor);
-  const scope = scopeOf(ctx, actor);
+  const scope = await childScopeOf(ctx, actor);
   const family = await loadFamily(scope);
-  const patch = { ...(input ?? {}) };
+  const { child: _child, ...patch } = { ...(input ?? {}) };
   // Setting the region sets the units to match, unless units were given (spec: Profile).
   if (patch.region !== undefined && patch.units === undefined) {
     patch.units = patch.region === 'us' ? 'imperial' : 'metric';
   }
   if (patch.dob !== undefined) validateDob(patch.dob, patch.timezone ?? family.timezone, ctx.clock());
-  if (Object.keys(patch).length > 0) await scope.updateFamily().set(patch).execute();
-  return { ok: true, profile: await presentProfile(scope, await loadFamily(scope), ctx.clock()) };
+  const childPatch = Object.fromEntries(CHILD_FIELDS.filter((f) => patch[f] !== undefined).map((f) => [f, patch[f]]));
+  const familyPatch = Object.fromEntries(Object.entries(patch).filter(([k, v]) => v !== undefined && !(CHILD_FIELDS as readonly string[]).includes(k)));
+  await scope.transaction(async (tx) => {
+    if (Object.keys(childPatch).length) await updateChild(tx, scope.children, scope.child, childPatch);
+    if (Object.keys(familyPatch).length) await tx.updateFamily().set(familyPatch).execute();
+  });
+  const fresh = await loadFamily(scope.wholeLog());
+  const after = await childScopeIn(scope.wholeLog(), fresh, { ref: scope.childId, byName: false });
+  return { ok: true, profile: await presentProfile(after, fresh, ctx.clock()) };
 }

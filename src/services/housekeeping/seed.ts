@@ -1,6 +1,6 @@
 // Bulk-loading a generated history into a family's log (demo command and benchmarks).
 import { randomBytes } from 'node:crypto';
-import type { FamilyScope } from '../../db/family-scope.ts';
+import type { ChildScope } from '../../db/family-scope.ts';
 import type { DemoEvent } from '../../domain/demo-history.ts';
 import { instantToLocal } from '../../domain/time.ts';
 
@@ -9,7 +9,8 @@ import { instantToLocal } from '../../domain/time.ts';
 // parameters, below SQLite's limit of 32,766 and PostgreSQL's of 65,535.
 const ROWS_PER_INSERT = 500;
 
-export async function insertHistory(scope: FamilyScope, zone: string, events: DemoEvent[], now: number): Promise<number> {
+/** A generated history into one child's log. */
+export async function insertHistory(scope: ChildScope, zone: string, events: DemoEvent[], now: number): Promise<number> {
   const used = new Set<string>();
   const fresh = () => {
     for (;;) {
@@ -45,7 +46,7 @@ export async function insertHistory(scope: FamilyScope, zone: string, events: De
   await scope.transaction(async (tx) => {
     for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
       const chunk = rows.slice(i, i + ROWS_PER_INSERT);
-      await tx.insertManyInto('events', chunk).execute();
+      await tx.insertManyIntoLog('events', chunk).execute();
     }
   });
   return events.length;

@@ -36,7 +36,11 @@ export interface AtVersion<T> {
   family?: FamilyRow;
 }
 
-/** A small LRU map of per-family entries (one per family and purpose). */
+/**
+ * A small LRU map of per-family entries (one per family and purpose). What the methods call
+ * `familyId` is the entry's owner: a family's id, or for one child's derivations the child
+ * scope's cacheId (family and child), so each child of a family has entries of its own.
+ */
 export class FamilyCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
   private readonly pending = new Map<string, Map<number, { to: number; update: (value: T, key: string) => T | undefined }>>();
@@ -77,8 +81,7 @@ export class FamilyCache<T> {
    * stream of writes the entry moves on between a request's reading the family row and its
    * reaching the cache, and what a read made a moment later would show is as good an answer.
    */
-  async through(scope: FamilyScope, version: number, key: string, load: (scope: FamilyScope) => Promise<T>): Promise<AtVersion<T>> {
-    const familyId = scope.familyId;
+  async through<S extends FamilyScope>(scope: S, familyId: string, version: number, key: string, load: (scope: S) => Promise<T>): Promise<AtVersion<T>> {
     let e = this.entries.get(familyId);
     // Behind: the writes between are most often this process's own, whose carries are a turn
     // of the event loop away (the answers of logs committed together, or racing, are handled

@@ -1,13 +1,14 @@
-// Aggregate counts about the family's use of the service: no names, notes or values.
+// Aggregate counts about the family's use of the service: no names, notes or values. The log's
+// counts are the addressed child's (the primary child unless the request names another).
 import type { Ctx } from '../context.ts';
-import { scopeOf } from '../context.ts';
+import { childScopeOf } from '../family/children.ts';
 import { requireAdmin, type Actor } from '../actor.ts';
 import { EVENT_TYPES } from '../../domain/types.ts';
 
 
 export async function growthSummary(ctx: Ctx, actor: Actor) {
   requireAdmin(actor);
-  const scope = scopeOf(ctx, actor);
+  const scope = await childScopeOf(ctx, actor);
   const byTypeRows = await scope
     .selectFrom('events')
     .select(['type', (eb) => eb.fn.countAll<number>().as('n')])

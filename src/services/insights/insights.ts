@@ -1,23 +1,24 @@
 // Insights: live status and patterns, each computed by a pure rule over only the window of
 // the log it needs.
 import type { Ctx } from '../context.ts';
-import { scopeOf } from '../context.ts';
 import type { Actor } from '../actor.ts';
+import { childScopeOf, namesChildren } from '../family/children.ts';
 import { patterns, patternsWindowStart } from '../../domain/patterns.ts';
 import { solidsBlocks } from '../../domain/nutrition.ts';
 import { ageSummary, localDateOf } from '../../domain/time.ts';
 import { childProfile, loadFamily, type FamilyRow } from '../family/family-row.ts';
+import { withChildId } from '../log/event-rows.ts';
 import { atVersion, computeLive, eventsBetween, liveInstant } from './live.ts';
 import { EventWindow } from '../log/event-window.ts';
 import { listRecipes } from '../log/recipes.ts';
 import { solidsStarted } from '../family/profile.ts';
-import type { FamilyScope } from '../../db/family-scope.ts';
+import type { ChildScope } from '../../db/family-scope.ts';
 import type { TimedEvent } from '../../domain/types.ts';
 import type { Recipe } from '../../domain/foods.ts';
 import { FamilyCache } from './derived-cache.ts';
 
 export async function getLive(ctx: Ctx, actor: Actor) {
-  const scope = scopeOf(ctx, actor);
+  const scope = await childScopeOf(ctx, actor);
   return computeLive(scope, await loadFamily(scope), ctx.clock());
 }
 
@@ -31,7 +32,7 @@ interface PatternInputs {
 const inputsCache = new FamilyCache<PatternInputs>(300);
 const resultCache = new FamilyCache<PatternsOut>(300);
 
-async function loadPatternInputs(scope: FamilyScope, from: number): Promise<PatternInputs> {
+async function loadPatternInputs(scope: ChildScope, from: number): Promise<PatternInputs> {
   return {
     window: EventWindow.of(await eventsBetween(scope, from, Number.MAX_SAFE_INTEGER)),
     recipes: await listRecipes(scope),
@@ -39,58 +40,63 @@ async function loadPatternInputs(scope: FamilyScope, from: number): Promise<Patt
   };
 }
 
-function derivePatterns(family: FamilyRow, inputs: PatternInputs, now: number) {
-  const profile = childProfile(family);
+function derivePatterns(scope: ChildScope, family: FamilyRow, inputs: PatternInputs, now: number) {
+  const child = scope.child;
+  const profile = childProfile(family, child);
   const events = inputs.window.events;
   const p = patterns(events, profile, now);
   const solids = solidsBlocks(events, profile, now, inputs.recipes, { solidsStarted: inputs.started });
   return {
     patterns: p.patterns,
     daily_totals: p.daily_totals,
-    today: p.today,
+    today: namesChildren(scope) ? p.today.map((e) => withChildId(e, child.id)) : p.today,
     nutrients_7d: solids.nutrients_7d,
     nutrients_today: solids.nutrients_today,
     nutrient_targets: solids.nutrient_targets,
     allergens_today: solids.allergens_today,
     allergen_grid: solids.allergen_grid,
-    baby_name: family.baby_name,
-    dob: family.dob,
-    ...ageSummary(family.dob, localDateOf(now, family.timezone)),
+    baby_name: child.name,
+    dob: child.dob,
+    ...ageSummary(child.dob, localDateOf(now, family.timezone)),
     flags: { solids_started: inputs.started },
   };
 }
 type PatternsOut = ReturnType<typeof derivePatterns>;
 
 /** Patterns from scratch: no cache. The cached path must always equal this. */
-export async function patternsFromScratch(scope: FamilyScope, family: FamilyRow, now: number): Promise<PatternsOut> {
+export async function patternsFromScratch(scope: ChildScope, family: FamilyRow, now: number): Promise<PatternsOut> {
   const at = liveInstant(now);
-  return derivePatterns(family, await loadPatternInputs(scope, patternsWindowStart(at, family.timezone)), at);
+  return derivePatterns(scope, family, await loadPatternInputs(scope, patternsWindowStart(at, family.timezone)), at);
 }
 
 export async function getPatterns(ctx: Ctx, actor: Actor): Promise<PatternsOut> {
-  const scope = scopeOf(ctx, actor);
+  const scope = await childScopeOf(ctx, actor);
   const family = await loadFamily(scope);
   const at = liveInstant(ctx.clock());
   const version = Number(family.version);
-  const done = resultCache.get(family.id, version, String(at));
+  const id = scope.cacheId;
+  const done = resultCache.get(id, version, String(at));
   if (done) return done;
   const from = patternsWindowStart(at, family.timezone);
-  const inputs = await inputsCache.through(scope, version, String(from), (s) => loadPatternInputs(s, from));
+  const inputs = await inputsCache.through(scope, id, version, String(from), (s) => loadPatternInputs(s, from));
   // As for live: derived for the version the cache holds, with the family's row then.
   const at_ = atVersion(inputs, family, (f) => patternsWindowStart(at, f.timezone) === from);
   if (at_.version !== version) {
-    const later = resultCache.get(family.id, at_.version, String(at));
+    const later = resultCache.get(id, at_.version, String(at));
     if (later) return later;
   }
   // Frozen: handed to every request of this second, and its JSON is kept (json-serializer.ts).
-  const out = Object.freeze(derivePatterns(at_.family, inputs.value, at));
-  if (at_.exact) resultCache.set(family.id, at_.version, String(at), out);
+  const out = Object.freeze(derivePatterns(scope, at_.family, inputs.value, at));
+  if (at_.exact) resultCache.set(id, at_.version, String(at), out);
   return out;
 }
 
 /** As carryLiveOver, for the patterns window: a new solid also means solids have started. */
-export function carryPatternsOver(familyId: string, v0: number, v1: number, e: TimedEvent): void {
-  inputsCache.carryOver(familyId, v0, v1, (inputs, key) => ({
+export function carryPatternsOver(scope: ChildScope, v0: number, v1: number, e: TimedEvent): void {
+  for (const c of scope.children) {
+    if (c.id !== scope.childId) inputsCache.carryOver(`${scope.familyId}/${c.id}`, v0, v1, (inputs) => inputs);
+  }
+  inputsCache.carryOver(scope.cacheId, v0, v1, (inputs, key) => ({
     ...inputs,
     window: e.at < Number(key) ? inputs.window : inputs.window.with(e),
     started: inputs.started || e.type === 'solid',

@@ -2,7 +2,7 @@
 // is) and hands it to the pure rule. What it loads, and the result for a given second, are
 // cached under the family's version (derived-cache.ts), so repeated reads between writes cost
 // one read of the family row.
-import type { FamilyScope } from '../../db/family-scope.ts';
+import type { ChildScope } from '../../db/family-scope.ts';
 import { liveStatus, liveWindowStart, type LiveStatus } from '../../domain/live.ts';
 import type { FeedTimerState } from '../../domain/feed-timer.ts';
 import type { TimedEvent } from '../../domain/types.ts';
@@ -13,7 +13,7 @@ import { FamilyCache, type AtVersion } from './derived-cache.ts';
 import { EventWindow } from '../log/event-window.ts';
 import { firstAtOrAfter } from '../../domain/sleep-spans.ts';
 
-export async function eventsBetween(scope: FamilyScope, from: number, to: number): Promise<TimedEvent[]> {
+export async function eventsBetween(scope: ChildScope, from: number, to: number): Promise<TimedEvent[]> {
   const rows = await scope
     .selectFrom('events')
     .select(EVENT_COLUMNS)
@@ -25,7 +25,7 @@ export async function eventsBetween(scope: FamilyScope, from: number, to: number
   return rows.map(toTimedEvent);
 }
 
-export async function latestOfType(scope: FamilyScope, type: string, before: number): Promise<TimedEvent | null> {
+export async function latestOfType(scope: ChildScope, type: string, before: number): Promise<TimedEvent | null> {
   const row = await scope
     .selectFrom('events')
     .select(EVENT_COLUMNS)
@@ -54,7 +54,7 @@ const resultCache = new FamilyCache<LiveStatus>(2000);
 
 /** Everything from `from` on (no upper bound: a log may be a minute ahead of the clock), the
  * latest weight before it when the window has none, and the feed timer. */
-export async function loadLiveInputs(scope: FamilyScope, from: number): Promise<LiveInputs> {
+export async function loadLiveInputs(scope: ChildScope, from: number): Promise<LiveInputs> {
   const events = await eventsBetween(scope, from, Number.MAX_SAFE_INTEGER);
   // The milk guide needs the latest weight even when it was logged before the window.
   if (!events.some((e) => e.type === 'weight')) {
@@ -66,29 +66,35 @@ export async function loadLiveInputs(scope: FamilyScope, from: number): Promise<
 }
 
 /** The live status from scratch: no cache. The cached path must always equal this. */
-export async function computeLiveFromScratch(scope: FamilyScope, family: FamilyRow, now: number): Promise<LiveStatus> {
+export async function computeLiveFromScratch(scope: ChildScope, family: FamilyRow, now: number): Promise<LiveStatus> {
   const at = liveInstant(now);
   const inputs = await loadLiveInputs(scope, liveWindowStart(at, family.timezone));
-  return liveStatus(inputs.window.events, childProfile(family), at, inputs.timer);
+  return liveStatus(inputs.window.events, childProfile(family, scope.child), at, inputs.timer);
 }
 
-export async function computeLive(scope: FamilyScope, family: FamilyRow, now: number): Promise<LiveStatus> {
+/**
+ * The child's live status. Cached per family and child under the family's version: a change to
+ * the family's children bumps it too, so the child's row in the scope is the one of that
+ * version or later.
+ */
+export async function computeLive(scope: ChildScope, family: FamilyRow, now: number): Promise<LiveStatus> {
   const at = liveInstant(now);
   const version = Number(family.version);
-  const done = resultCache.get(family.id, version, String(at));
+  const id = scope.cacheId;
+  const done = resultCache.get(id, version, String(at));
   if (done) return done;
   const from = liveWindowStart(at, family.timezone);
-  const inputs = await inputsCache.through(scope, version, String(from), (s) => loadLiveInputs(s, from));
+  const inputs = await inputsCache.through(scope, id, version, String(from), (s) => loadLiveInputs(s, from));
   // The cache may hold a later version than this request's row (writes landed meanwhile): the
   // status is derived for that version, with the family's row as it was then, and shared.
   const at_ = atVersion(inputs, family, (f) => liveWindowStart(at, f.timezone) === from);
   if (at_.version !== version) {
-    const later = resultCache.get(family.id, at_.version, String(at));
+    const later = resultCache.get(id, at_.version, String(at));
     if (later) return later;
   }
   // Frozen: handed to every request of this second, and its JSON is kept (json-serializer.ts).
-  const status = Object.freeze(liveStatus(inputs.value.window.events, childProfile(at_.family), at, inputs.value.timer));
-  if (at_.exact) resultCache.set(family.id, at_.version, String(at), status);
+  const status = Object.freeze(liveStatus(inputs.value.window.events, childProfile(at_.family, scope.child), at, inputs.value.timer));
+  if (at_.exact) resultCache.set(id, at_.version, String(at), status);
   return status;
 }
 
@@ -107,7 +113,7 @@ export function atVersion(inputs: AtVersion<unknown>, family: FamilyRow, fits: (
  * Live status as it stands now, for a write's response: called after the write committed, so
  * the write transaction does no derivation work; it reads the family row (and version) afresh.
  */
-export async function liveNow(scope: FamilyScope, now: number): Promise<LiveStatus> {
+export async function liveNow(scope: ChildScope, now: number): Promise<LiveStatus> {
   return computeLive(scope, await loadFamily(scope), now);
 }
 
@@ -116,8 +122,12 @@ export async function liveNow(scope: FamilyScope, now: number): Promise<LiveStat
  * the cached live window, with the event added when it falls inside. A weight is not carried
  * over (the window may hold an older weight for the milk guide): the next read loads afresh.
  */
-export function carryLiveOver(familyId: string, v0: number, v1: number, e: TimedEvent): void {
-  inputsCache.carryOver(familyId, v0, v1, (inputs, key) => {
+export function carryLiveOver(scope: ChildScope, v0: number, v1: number, e: TimedEvent): void {
+  // The family's other children's windows carry over unchanged: the event is not theirs.
+  for (const c of scope.children) {
+    if (c.id !== scope.childId) inputsCache.carryOver(`${scope.familyId}/${c.id}`, v0, v1, (inputs) => inputs);
+  }
+  inputsCache.carryOver(scope.cacheId, v0, v1, (inputs, key) => {
     if (e.type === 'weight') return undefined;
     return e.at < Number(key) ? inputs : { ...inputs, window: inputs.window.with(e) };
   });
@@ -128,10 +138,10 @@ export function carryLiveOver(familyId: string, v0: number, v1: number, e: Timed
  * version or a later one: what a read made now would find. (A log's soft warning uses it: the
  * row came with the credential, and other caregivers' logs may have moved the cache on since.)
  */
-export function cachedEventsBetween(family: FamilyRow, now: number, from: number, to: number): TimedEvent[] | null {
+export function cachedEventsBetween(scope: ChildScope, family: FamilyRow, now: number, from: number, to: number): TimedEvent[] | null {
   const windowStart = liveWindowStart(liveInstant(now), family.timezone);
   if (from < windowStart) return null;
-  const inputs = inputsCache.getAtLeast(family.id, Number(family.version), String(windowStart));
+  const inputs = inputsCache.getAtLeast(scope.cacheId, Number(family.version), String(windowStart));
   if (!inputs) return null;
   // The window is sorted by instant: both ends by bisection, not a scan.
   const events = inputs.window.events;

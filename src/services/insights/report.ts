@@ -2,7 +2,7 @@
 // range of up to 31 days, growth with WHO centile lines, solids and allergens first seen in the
 // range, and the notes. Facts only: no judgement of whether anything is normal.
 import type { Ctx } from '../context.ts';
-import { scopeOf } from '../context.ts';
+import { childScopeOf } from '../family/children.ts';
 import type { Actor } from '../actor.ts';
 import { childProfile, loadFamily } from '../family/family-row.ts';
 import { listRecipes } from '../log/recipes.ts';
@@ -30,9 +30,9 @@ export interface ReportDay {
 }
 
 export async function buildReport(ctx: Ctx, actor: Actor, q: { from: string; to: string }) {
-  const scope = scopeOf(ctx, actor);
+  const scope = await childScopeOf(ctx, actor);
   const family = await loadFamily(scope);
-  const profile = childProfile(family);
+  const profile = childProfile(family, scope.child);
   const zone = family.timezone;
   parseDate(q.from);
   parseDate(q.to);
@@ -161,8 +161,8 @@ export async function buildReport(ctx: Ctx, actor: Actor, q: { from: string; to:
   const list = [...byDay.values()];
   const sum = (f: (d: ReportDay) => number) => list.reduce((n, d) => n + f(d), 0);
   return {
-    baby_name: family.baby_name,
-    dob: family.dob,
+    baby_name: scope.child.name,
+    dob: scope.child.dob,
     timezone: zone,
     from: q.from,
     to: q.to,

@@ -1,15 +1,16 @@
 // Putting one new event into the log, and where the family's version stood around it (what
 // lets the cached windows carry the event over instead of being read again).
 import { randomBytes } from 'node:crypto';
-import { FamilyScope, NEW_EVENT_COLUMNS } from '../../db/family-scope.ts';
+import { FamilyScope, NEW_EVENT_COLUMNS, type ChildScope } from '../../db/family-scope.ts';
 import { PreparedQuery } from '../../db/prepared.ts';
 import { unauthorized } from '../../errors.ts';
+import { isMissingChild } from '../context.ts';
 import type { EventRow } from './event-rows.ts';
 import { loadFamily, lockFamilyVersion, type FamilyRow } from '../family/family-row.ts';
 
 const ID_ATTEMPTS = 5;
 
-export type NewEvent = Omit<EventRow, 'id' | 'family_id' | 'seq'>;
+export type NewEvent = Omit<EventRow, 'id' | 'family_id' | 'child_id' | 'seq'>;
 
 // The log's statement on PostgreSQL, built by the query builder once (src/db/prepared.ts).
 const insertBumpingVersion = new PreparedQuery<[string, ...unknown[]], EventRow & { family_bumped: FamilyRow }>(1 + NEW_EVENT_COLUMNS.length, (k, familyId, ...values) =>
@@ -22,12 +23,12 @@ function newEventId(): string {
 
 // 8 hex characters give 2^32 ids: collisions become likely in big logs, so the unique key
 // (family_id, id) decides and a clash just draws another id.
-export async function insertWithFreshId(tx: FamilyScope, base: NewEvent, drawId: () => string = newEventId): Promise<EventRow> {
+export async function insertWithFreshId(tx: ChildScope, base: NewEvent, drawId: () => string = newEventId): Promise<EventRow> {
   for (let i = 0; i < ID_ATTEMPTS; i++) {
     // ON CONFLICT DO NOTHING: a clash returns no row (and, on PostgreSQL, does not abort the
     // transaction), so one statement both checks and inserts.
     const row = await tx
-      .insertInto('events', { ...base, id: drawId() })
+      .insertIntoLog('events', { ...base, id: drawId() })
       .onConflict((oc) => oc.columns(['family_id', 'id']).doNothing())
       .returningAll()
       .executeTakeFirst();
@@ -54,16 +55,16 @@ export interface LoggedEvent {
  * behind each other's network and event-loop waits. On SQLite, a transaction that joins the
  * group commit (statements there are calls in this process, not round trips).
  */
-export async function logNewEvent(scope: FamilyScope, base: NewEvent, drawId: () => string = newEventId): Promise<LoggedEvent> {
+export async function logNewEvent(scope: ChildScope, base: NewEvent, drawId: () => string = newEventId): Promise<LoggedEvent> {
   if (scope.dialect === 'postgres') {
     for (let i = 0; i < ID_ATTEMPTS; i++) {
       let r;
       try {
-        const values: Record<string, unknown> = { ...base, id: drawId() };
+        const values: Record<string, unknown> = { ...base, child_id: scope.childId, id: drawId() };
         [r] = await scope.run(insertBumpingVersion, ...NEW_EVENT_COLUMNS.map((c) => values[c]));
       } catch (err) {
         // The family was deleted after its credential resolved: the event has nowhere to go.
-        if ((err as { code?: string }).code === '23503') throw unauthorized('This family no longer exists.');
+        if ((err as { code?: string }).code === '23503' && !isMissingChild(err)) throw unauthorized('This family no longer exists.');
         throw err;
       }
       if (r) {

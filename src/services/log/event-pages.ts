@@ -1,16 +1,18 @@
 // Reading a family's whole log in pages: keyset on (at, seq), so each page is one short
 // indexed statement (other requests run between pages, on SQLite's single connection too) and
 // the order is stable even while events are logged meanwhile. Used by the exports.
-import type { FamilyScope } from '../../db/family-scope.ts';
+import type { ChildScope, LogScope } from '../../db/family-scope.ts';
 import { EVENT_COLUMNS, type EventFields } from './event-rows.ts';
 
 export const EVENT_PAGE_SIZE = 2000;
 
-/** Pages of events with lo <= at < hi, oldest first. */
-export async function* eventPages(scope: FamilyScope, lo = Number.MIN_SAFE_INTEGER, hi = Number.MAX_SAFE_INTEGER, size = EVENT_PAGE_SIZE): AsyncGenerator<EventFields[]> {
+/** Pages of events with lo <= at < hi, oldest first: one child's, or the whole family's log. */
+export async function* eventPages(
+  scope: ChildScope | LogScope, lo = Number.MIN_SAFE_INTEGER, hi = Number.MAX_SAFE_INTEGER, size = EVENT_PAGE_SIZE,
+): AsyncGenerator<(EventFields & { child_id: string })[]> {
   let after: { at: number; seq: number } | null = null;
   for (;;) {
-    let q = scope.selectFrom('events').select([...EVENT_COLUMNS, 'seq']).where('at', '>=', lo).where('at', '<', hi);
+    let q = (scope as LogScope).selectFrom('events').select([...EVENT_COLUMNS, 'child_id', 'seq']).where('at', '>=', lo).where('at', '<', hi);
     if (after) {
       const a = after;
       q = q.where((eb) => eb.or([eb('at', '>', a.at), eb.and([eb('at', '=', a.at), eb('seq', '>', a.seq)])]));

@@ -1,7 +1,8 @@
 // Reading the family log: a day, today, measurements, and recent foods for suggestions.
 import type { Ctx } from '../context.ts';
-import { scopeOf } from '../context.ts';
 import type { Actor } from '../actor.ts';
+import type { ChildScope } from '../../db/family-scope.ts';
+import { childScopeOf, namesChildren } from '../family/children.ts';
 import { badRequest } from '../../errors.ts';
 import { dayBounds, TimeError } from '../../domain/time.ts';
 import { zoneClock } from '../../domain/zone-clock.ts';
@@ -9,7 +10,7 @@ import { FamilyCache } from '../insights/derived-cache.ts';
 import type { LogEvent } from '../../domain/types.ts';
 import { percentileFor } from '../../domain/growth.ts';
 import { childProfile, loadFamily } from '../family/family-row.ts';
-import { EVENT_COLUMNS, toLogEvent, toTimedEvent } from './event-rows.ts';
+import { EVENT_COLUMNS, toLogEvent, toTimedEvent, withChildId } from './event-rows.ts';
 
 export const SUGGESTION_DAYS = 14;
 
@@ -18,13 +19,19 @@ export const SUGGESTION_DAYS = 14;
 // bumps the version too).
 const dayCache = new FamilyCache<{ events: LogEvent[] }>(2000);
 
+/** The API's Event for a row of this child's log: with child_id when the family has several. */
+export function presentEvent(scope: ChildScope, r: Parameters<typeof toLogEvent>[0]): LogEvent {
+  const e = toLogEvent(r);
+  return namesChildren(scope) ? withChildId(e, scope.childId) : e;
+}
+
 /** Events of one family-local day (today by default), oldest first. */
 export async function eventsOfDay(ctx: Ctx, actor: Actor, date?: string) {
-  const scope = scopeOf(ctx, actor);
+  const scope = await childScopeOf(ctx, actor);
   const family = await loadFamily(scope);
   const day = date ?? zoneClock(family.timezone).localDate(ctx.clock());
   const version = Number(family.version);
-  const hit = dayCache.get(family.id, version, day);
+  const hit = dayCache.get(scope.cacheId, version, day);
   if (hit) return hit;
   let bounds: [number, number];
   try {
@@ -33,7 +40,7 @@ export async function eventsOfDay(ctx: Ctx, actor: Actor, date?: string) {
     if (err instanceof TimeError) throw badRequest(err.message, 'invalid_date');
     throw err;
   }
-  const loaded = await dayCache.through(scope, version, day, async (s) => {
+  const loaded = await dayCache.through(scope, scope.cacheId, version, day, async (s) => {
     const rows = await s
       .selectFrom('events')
       .select(EVENT_COLUMNS)
@@ -42,16 +49,16 @@ export async function eventsOfDay(ctx: Ctx, actor: Actor, date?: string) {
       .orderBy('at')
       .orderBy('seq')
       .execute();
-    return Object.freeze({ events: rows.map(toLogEvent) });
+    return Object.freeze({ events: rows.map((r) => presentEvent(s, r)) });
   });
   return loaded.value;
 }
 
 /** Weight and length events, oldest first, each with its WHO percentile when the sex is known. */
 export async function measurements(ctx: Ctx, actor: Actor) {
-  const scope = scopeOf(ctx, actor);
+  const scope = await childScopeOf(ctx, actor);
   const family = await loadFamily(scope);
-  const profile = childProfile(family);
+  const profile = childProfile(family, scope.child);
   // No ORDER BY in SQL: with one, SQLite walks (family_id, at) through the whole history to
   // get rows presorted instead of using (family_id, type, at); the few rows sort cheaply here.
   const rows = await scope.selectFrom('events').selectAll().where('type', 'in', ['weight', 'length']).execute();
@@ -60,14 +67,14 @@ export async function measurements(ctx: Ctx, actor: Actor) {
     measurements: rows.map((r) => {
       const e = toTimedEvent(r);
       const p = percentileFor(e, profile);
-      return { ...toLogEvent(r), ...(p ? { percentile: p } : {}) };
+      return { ...presentEvent(scope, r), ...(p ? { percentile: p } : {}) };
     }),
   };
 }
 
 /** Foods logged in the last 14 days, each once, most recently eaten first. */
 export async function foodSuggestions(ctx: Ctx, actor: Actor, limit: number) {
-  const scope = scopeOf(ctx, actor);
+  const scope = await childScopeOf(ctx, actor);
   const since = ctx.clock() - SUGGESTION_DAYS * 24 * 3600 * 1000;
   const rows = await scope
     .selectFrom('events')

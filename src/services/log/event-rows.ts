@@ -66,3 +66,11 @@ export function toLogEvent(r: EventFields): LogEvent {
   const { at: _at, last_side: _lastSide, ...event } = toTimedEvent(r);
   return event;
 }
+
+/**
+ * The Event as a family of several children sees it: with the child it is about. A family of
+ * one child sees exactly the Event it always did (issue 25: additive for one-child clients).
+ */
+export function withChildId<E extends object>(e: E, childId: string): E & { child_id: string } {
+  return { ...e, child_id: childId };
+}

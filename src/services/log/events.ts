@@ -2,9 +2,11 @@
 // and answers with the refreshed live status.
 import { canonicalEmoji, isSingleEmoji } from '../../domain/text-rules.ts';
 import type { Ctx } from '../context.ts';
-import { isUniqueViolation, scopeOf } from '../context.ts';
+import { scopeOf } from '../context.ts';
 import type { Actor } from '../actor.ts';
-import type { FamilyScope } from '../../db/family-scope.ts';
+import type { ChildRow, ChildScope, FamilyScope, LogScope } from '../../db/family-scope.ts';
+import { childNotFound, childrenOf, childScopeOf } from '../family/children.ts';
+import type { FamilyRow } from '../family/family-row.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import { checkEventValues, EventRuleError, warningFor, VALUE_FIELDS, type EventValues } from '../../domain/event-rules.ts';
 import { unknownFoods, expandFoods } from '../../domain/foods.ts';
@@ -15,7 +17,7 @@ import type { EditInput, LogInput } from '../../schemas/log.ts';
 import { loadFamily } from '../family/family-row.ts';
 import { familyReadWithCredential } from '../access/auth.ts';
 import { logNewEvent } from './event-insert.ts';
-import { toLogEvent, toTimedEvent, type EventRow } from './event-rows.ts';
+import { toLogEvent, toTimedEvent, withChildId, type EventRow } from './event-rows.ts';
 import { carryLiveOver, cachedEventsBetween, computeLive, eventsBetween, liveNow } from '../insights/live.ts';
 import { carryPatternsOver } from '../insights/insights.ts';
 import { resolveEventTime } from './event-time.ts';
@@ -40,15 +42,38 @@ function jsonOrNull(v: unknown[] | null): string | null {
   return v === null ? null : JSON.stringify(v);
 }
 
-/** The event, locked for the rest of the transaction so concurrent edits cannot undo each other. */
-async function findEvent(scope: FamilyScope, id: string): Promise<EventRow> {
-  const row = await scope.forUpdate(scope.selectFrom('events').selectAll().where('id', '=', id)).executeTakeFirst();
+/**
+ * The event, found in the family's whole log by its id (ids are the family's, whichever child),
+ * locked for the rest of the transaction so concurrent edits cannot undo each other.
+ */
+async function findEvent(log: LogScope, id: string): Promise<EventRow> {
+  const row = await log.forUpdate(log.selectFrom('events').selectAll().where('id', '=', id)).executeTakeFirst();
   if (!row) throw notFound(`No event with id '${id}' in your family's log.`);
   return row;
 }
 
-export async function logEvent(ctx: Ctx, actor: Actor, input: LogInput, idempotencyKey?: string | null) {
+/** The API's Event for a row of the family's log: with child_id when the family has several children. */
+function presentRow(row: EventRow, children: readonly ChildRow[]) {
+  const e = toLogEvent(row);
+  return children.length > 1 ? withChildId(e, row.child_id) : e;
+}
+
+/** The family's children and a way to reach the scope of the child an event is about. */
+async function familyLog(ctx: Ctx, actor: Actor) {
   const scope = scopeOf(ctx, actor);
+  const family = await loadFamily(scope);
+  const children = await childrenOf(scope, family);
+  const childScope = (childId: string): ChildScope => {
+    const child = children.find((c) => c.id === childId);
+    if (!child) throw new Error(`event of an unknown child ${childId}`);
+    return scope.forChild(child, children);
+  };
+  return { scope, family, children, childScope };
+}
+
+export async function logEvent(ctx: Ctx, actor: Actor, input: LogInput, idempotencyKey?: string | null) {
+  // The child the request names (or the primary child); an archived child takes no new logs.
+  const scope = await childScopeOf(ctx, actor, { forLogging: true });
   // Read with the credential a moment ago, as fresh as reading it again here would be (outside
   // the write either way); the answer is derived from the row the insert itself returns.
   const family = familyReadWithCredential(actor) ?? (await loadFamily(scope));
@@ -62,7 +87,7 @@ export async function logEvent(ctx: Ctx, actor: Actor, input: LogInput, idempote
   // holds only the insert.
   const aroundFrom = at - WARNING_LOOKBACK_MS;
   const aroundTo = at + 5 * 60 * 1000;
-  const around = cachedEventsBetween(family, now, aroundFrom, aroundTo) ?? (await eventsBetween(scope, aroundFrom, aroundTo));
+  const around = cachedEventsBetween(scope, family, now, aroundFrom, aroundTo) ?? (await eventsBetween(scope, aroundFrom, aroundTo));
   const warning = warningFor({ type: input.type, at, ml: values.ml, kind: values.kind }, around, family.timezone);
   const base = {
     ts,
@@ -92,15 +117,15 @@ export async function logEvent(ctx: Ctx, actor: Actor, input: LogInput, idempote
     // Nothing but this insert changed the family between v0 and v1 (its row was locked):
     // the cached windows carry over instead of being read again, and live is derived for v1.
     const e = toTimedEvent(row);
-    carryLiveOver(family.id, v0, v1, e);
-    carryPatternsOver(family.id, v0, v1, e);
+    carryLiveOver(scope, v0, v1, e);
+    carryPatternsOver(scope, v0, v1, e);
     // One turn of the event loop: the logs committed with this one (a group commit answers
     // dozens at once) carry their events first, so their answers share one derivation of the
     // live status, at the latest version, instead of one derivation each.
     await new Promise(setImmediate);
     return {
       status: 'ok' as const,
-      event: toLogEvent(row),
+      event: presentRow(row, scope.children),
       live: await computeLive(scope, after, ctx.clock()),
       unknown_foods: unknown,
       warning,
@@ -108,18 +133,29 @@ export async function logEvent(ctx: Ctx, actor: Actor, input: LogInput, idempote
   });
 }
 
-/** A write's transaction, then the live status computed after its commit. */
-async function withLiveAfter<T extends object>(ctx: Ctx, scope: FamilyScope, write: Promise<T>) {
-  const result = await write;
-  return { ...result, live: await liveNow(scope, ctx.clock()) };
+/** A write's transaction, then the live status of the child it was about, computed after its commit. */
+async function withLiveAfter<T extends object>(ctx: Ctx, write: Promise<T & { child: ChildScope | null }>) {
+  const { child, ...result } = await write;
+  return { ...result, live: child ? await liveNow(child, ctx.clock()) : null };
+}
+
+/**
+ * The child an edit moves an event to (changes.child_id): one of the family's children, not
+ * archived (an archived child takes no new entries).
+ */
+function moveTarget(children: readonly ChildRow[], childId: string): ChildRow {
+  const child = children.find((c) => c.id === childId);
+  if (!child) throw childNotFound(childId, children, false);
+  if (child.archived) throw new AppError(409, 'child_archived', `${child.name} is archived: unarchive ${child.name} first to move entries to them.`);
+  return child;
 }
 
 export async function editEvent(ctx: Ctx, actor: Actor, input: EditInput) {
-  const scope = scopeOf(ctx, actor);
-  const family = await loadFamily(scope);
+  const { scope, family, children, childScope } = await familyLog(ctx, actor);
   const changes = input.changes;
   if (Object.keys(changes).length === 0) throw badRequest('changes is empty: name at least one field to change.', 'nothing_to_change');
-  return withLiveAfter(ctx, scope, scope.transaction(async (tx) => {
+  const target = changes.child_id !== undefined ? moveTarget(children, changes.child_id) : null;
+  return withLiveAfter(ctx, scope.wholeLog().transaction(async (tx) => {
     const row = await findEvent(tx, input.id);
     const current = toLogEvent(row);
     const merged: Partial<EventValues> = {};
@@ -143,20 +179,22 @@ export async function editEvent(ctx: Ctx, actor: Actor, input: EditInput) {
         ...(changes.side !== undefined ? { last_side: null } : {}),
         ...(changes.author !== undefined ? { author: changes.author } : {}),
         ...(time ? { ts: time.ts, at: time.at, zone: family.timezone } : {}),
+        ...(target ? { child_id: target.id } : {}),
       })
       .where('id', '=', input.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    return { status: 'ok' as const, event: toLogEvent(updated as EventRow), removed: null };
+    const row_ = updated as EventRow;
+    return { status: 'ok' as const, event: presentRow(row_, children), removed: null, child: childScope(row_.child_id) };
   }));
 }
 
 export async function deleteEvent(ctx: Ctx, actor: Actor, id: string) {
-  const scope = scopeOf(ctx, actor);
-  return withLiveAfter(ctx, scope, scope.transaction(async (tx) => {
+  const { scope, children, childScope } = await familyLog(ctx, actor);
+  return withLiveAfter(ctx, scope.wholeLog().transaction(async (tx) => {
     const row = await findEvent(tx, id);
     await tx.deleteFrom('events').where('id', '=', id).execute();
-    return { status: 'ok' as const, event: null, removed: toLogEvent(row) };
+    return { status: 'ok' as const, event: null, removed: presentRow(row, children), child: childScope(row.child_id) };
   }));
 }
 
@@ -167,8 +205,8 @@ export async function reactToEvent(ctx: Ctx, actor: Actor, id: string, emoji: st
   const trimmed = emoji.trim();
   if (!isSingleEmoji(trimmed)) throw badRequest('emoji must be a single emoji such as ❤️ or 👍 (no text, no more than one).', 'invalid_emoji');
   const e = canonicalEmoji(trimmed);
-  const scope = scopeOf(ctx, actor);
-  return withLiveAfter(ctx, scope, scope.transaction(async (tx) => {
+  const { scope, children, childScope } = await familyLog(ctx, actor);
+  return withLiveAfter(ctx, scope.wholeLog().transaction(async (tx) => {
     const row = await findEvent(tx, id);
     const reactions = toLogEvent(row).reactions ?? [];
     // Reacting again with the same emoji changes nothing: one of each per caregiver.
@@ -182,31 +220,41 @@ export async function reactToEvent(ctx: Ctx, actor: Actor, id: string, emoji: st
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    return { status: 'ok' as const, event: toLogEvent(updated as EventRow), removed: null };
+    return { status: 'ok' as const, event: presentRow(updated as EventRow, children), removed: null, child: childScope(row.child_id) };
   }));
 }
 
-/** Removes the most recently logged event (by logging order, not by its ts). */
+/**
+ * Removes the most recently logged event of the family (by logging order, not by its ts),
+ * whichever child it was about: undo means "take back what was just logged here". The live
+ * status answered is that child's.
+ */
 export async function undoLast(ctx: Ctx, actor: Actor) {
-  const scope = scopeOf(ctx, actor);
-  const family = await loadFamily(scope);
-  return withLiveAfter(ctx, scope, scope.transaction(async (tx) => {
+  const { scope, family, children, childScope } = await familyLog(ctx, actor);
+  return withLiveAfter(ctx, scope.wholeLog().transaction(async (tx) => {
     // Two undos at once must remove two events: delete by id and, if another request removed
     // that event first, look again for the newest.
     for (;;) {
       const row = await tx.selectFrom('events').selectAll().orderBy('seq', 'desc').limit(1).executeTakeFirst();
       if (!row) {
-        return { status: 'ok' as const, removed: null, message: 'Nothing to undo: the log is empty.' };
+        return { status: 'ok' as const, removed: null, message: 'Nothing to undo: the log is empty.', child: primaryOf(scope, family, children) };
       }
       const gone = await tx.deleteFrom('events').where('id', '=', row.id).executeTakeFirst();
       if (Number(gone.numDeletedRows) === 0) continue;
-      const removed = toLogEvent(row);
+      const removed = presentRow(row, children);
       const today = localDateOf(ctx.clock(), family.timezone);
+      const whose = children.length > 1 ? `${children.find((c) => c.id === row.child_id)?.name ?? 'the child'}'s ` : '';
       return {
         status: 'ok' as const,
         removed,
-        message: `Removed the ${describeEvent(removed)} logged for ${describeWhen(removed.ts, today)}.`,
+        message: `Removed ${whose ? whose : 'the '}${describeEvent(removed)} logged for ${describeWhen(removed.ts, today)}.`,
+        child: childScope(row.child_id),
       };
     }
   }));
+}
+
+function primaryOf(scope: FamilyScope, family: FamilyRow, children: readonly ChildRow[]): ChildScope {
+  const primary = children.find((c) => c.id === family.primary_child_id)!;
+  return scope.forChild(primary, children);
 }

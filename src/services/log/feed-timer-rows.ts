@@ -1,7 +1,7 @@
 // feed_timers rows ↔ the feed timer's rule state.
 import type { Selectable } from 'kysely';
 import type { FeedTimersTable } from '../../db/schema.ts';
-import type { FamilyScope } from '../../db/family-scope.ts';
+import type { ChildScope } from '../../db/family-scope.ts';
 import type { FeedTimerState } from '../../domain/feed-timer.ts';
 import type { BreastSide } from '../../domain/types.ts';
 
@@ -19,8 +19,8 @@ export function toFeedTimerState(r: TimerRow): FeedTimerState {
   };
 }
 
-/** The running feed's state, or null. */
-export async function loadFeedTimer(scope: FamilyScope): Promise<FeedTimerState | null> {
+/** The child's running feed, or null. */
+export async function loadFeedTimer(scope: ChildScope): Promise<FeedTimerState | null> {
   const row = await scope.selectFrom('feed_timers').selectAll().executeTakeFirst();
   return row ? toFeedTimerState(row) : null;
 }

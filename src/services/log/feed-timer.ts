@@ -1,24 +1,26 @@
-// The family's shared breastfeed timer: one row per family in feed_timers, so every caregiver
-// and every process sees the same running feed and it survives a restart. Start claims the
-// row with INSERT … ON CONFLICT DO NOTHING: of two caregivers pressing Start at once exactly
-// one wins. Stop removes the row and logs one milk event in the same transaction.
-import type { FamilyScope } from '../../db/family-scope.ts';
+// A child's breastfeed timer, shared by the family: one row per child in feed_timers, so every
+// caregiver and every process sees the same running feed and it survives a restart, and twins
+// can be fed together (a timer each). Start claims the child's row with INSERT … ON CONFLICT
+// DO NOTHING: of two caregivers pressing Start for one child at once exactly one wins. Stop
+// removes the row and logs one milk event for that child in the same transaction.
+import type { ChildScope } from '../../db/family-scope.ts';
+import { childScopeOf } from '../family/children.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import {
   feedOutcome, FeedRuleError, presentFeed, STALE_FEED_MS, switchTo, type Feed, type FeedTimerState,
 } from '../../domain/feed-timer.ts';
 import type { BreastSide } from '../../domain/types.ts';
 import { instantToLocal } from '../../domain/time.ts';
-import { scopeOf, type Ctx } from '../context.ts';
+import type { Ctx } from '../context.ts';
 import type { Actor } from '../actor.ts';
 import { loadFamily, type FamilyRow } from '../family/family-row.ts';
 import { resolveEventTime } from './event-time.ts';
 import { liveNow } from '../insights/live.ts';
 import { insertWithFreshId } from './event-insert.ts';
-import { toLogEvent } from './event-rows.ts';
+import { presentEvent } from './event-reads.ts';
 import { loadFeedTimer, toFeedTimerState } from './feed-timer-rows.ts';
 
-async function lockedTimer(tx: FamilyScope): Promise<FeedTimerState | null> {
+async function lockedTimer(tx: ChildScope): Promise<FeedTimerState | null> {
   const row = await tx.forUpdate(tx.selectFrom('feed_timers').selectAll()).executeTakeFirst();
   return row ? toFeedTimerState(row) : null;
 }
@@ -39,7 +41,7 @@ function ruleError(err: unknown): never {
 }
 
 export async function startFeed(ctx: Ctx, actor: Actor, input: { side: BreastSide; ts?: string | null }) {
-  const scope = scopeOf(ctx, actor);
+  const scope = await childScopeOf(ctx, actor, { forLogging: true });
   const family = await loadFamily(scope);
   const now = ctx.clock();
   const { at } = resolveEventTime(input.ts, null, family.timezone, now);
@@ -50,7 +52,7 @@ export async function startFeed(ctx: Ctx, actor: Actor, input: { side: BreastSid
     started_at: at, side: input.side, side_since: at, left_ms: 0, right_ms: 0, switched: false, started_by: actor.username,
   };
   const inserted = await scope
-    .insertInto('feed_timers', {
+    .insertIntoLog('feed_timers', {
       started_at: state.started_at,
       side: state.side,
       side_since: state.side_since,
@@ -60,12 +62,12 @@ export async function startFeed(ctx: Ctx, actor: Actor, input: { side: BreastSid
       started_by: state.started_by,
       created_at: now,
     })
-    .onConflict((oc) => oc.column('family_id').doNothing())
+    .onConflict((oc) => oc.columns(['family_id', 'child_id']).doNothing())
     .returningAll()
     .executeTakeFirst();
   if (!inserted) {
     const running = await loadFeedTimer(scope);
-    throw new AppError(409, 'feed_in_progress', 'A feed is already running: switch sides or stop it first.', {
+    throw new AppError(409, 'feed_in_progress', `A feed is already running${scope.children.length > 1 ? ` for ${scope.child.name}` : ''}: switch sides or stop it first.`, {
       feed: running ? feedOf(running, now, family) : null,
     });
   }
@@ -73,7 +75,7 @@ export async function startFeed(ctx: Ctx, actor: Actor, input: { side: BreastSid
 }
 
 export async function switchFeed(ctx: Ctx, actor: Actor, input: { side?: BreastSide | null }) {
-  const scope = scopeOf(ctx, actor);
+  const scope = await childScopeOf(ctx, actor);
   const family = await loadFamily(scope);
   const now = ctx.clock();
   const feed = await scope.transaction(async (tx) => {
@@ -92,7 +94,7 @@ export async function switchFeed(ctx: Ctx, actor: Actor, input: { side?: BreastS
 }
 
 export async function stopFeed(ctx: Ctx, actor: Actor, input: { ts?: string | null; ml?: number | null }) {
-  const scope = scopeOf(ctx, actor);
+  const scope = await childScopeOf(ctx, actor);
   const family = await loadFamily(scope);
   const now = ctx.clock();
   const end = input.ts === undefined || input.ts === null ? null : resolveEventTime(input.ts, null, family.timezone, now).at;
@@ -127,11 +129,11 @@ export async function stopFeed(ctx: Ctx, actor: Actor, input: { ts?: string | nu
       created_at: now,
     });
   });
-  return { status: 'ok' as const, event: toLogEvent(row), removed: null, live: await liveNow(scope, now) };
+  return { status: 'ok' as const, event: presentEvent(scope, row), removed: null, live: await liveNow(scope, now) };
 }
 
 export async function cancelFeed(ctx: Ctx, actor: Actor) {
-  const scope = scopeOf(ctx, actor);
+  const scope = await childScopeOf(ctx, actor);
   const family = await loadFamily(scope);
   const now = ctx.clock();
   const cancelled = await scope.transaction(async (tx) => {

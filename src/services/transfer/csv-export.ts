@@ -1,10 +1,10 @@
-// The family's log as CSV (RFC 4180, UTF-8): one row per event, a header naming every column,
+// One child's log as CSV (the primary child's unless the request names another) (RFC 4180, UTF-8): one row per event, a header naming every column,
 // family-local timestamps. Events are read in pages (event-pages.ts) and streamed through csv-stringify, so a
 // long history is never held in memory at once.
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { Ctx } from '../context.ts';
-import { scopeOf } from '../context.ts';
+import { childScopeOf } from '../family/children.ts';
 import { requireAdmin, type Actor } from '../actor.ts';
 import { loadFamily } from '../family/family-row.ts';
 import { badRequest } from '../../errors.ts';
@@ -26,7 +26,7 @@ export interface CsvRange {
 /** Checks the range and returns the stream (the caller sends it) and a file name. */
 export async function exportCsv(ctx: Ctx, actor: Actor, range: CsvRange): Promise<{ stream: Readable; filename: string }> {
   requireAdmin(actor);
-  const scope = scopeOf(ctx, actor);
+  const scope = await childScopeOf(ctx, actor);
   const family = await loadFamily(scope);
   const zone = family.timezone;
   if (range.from && range.to && range.from > range.to) throw badRequest(`from (${range.from}) is after to (${range.to}).`, 'invalid_range');
@@ -51,5 +51,7 @@ export async function exportCsv(ctx: Ctx, actor: Actor, range: CsvRange): Promis
   source.on('error', (err) => csv.destroy(err));
   source.pipe(csv);
   const today = localDateOf(ctx.clock(), zone);
-  return { stream: csv, filename: `baby-tracker-${range.from ?? 'start'}-to-${range.to ?? today}.csv` };
+  // In a family of several children the file says whose log it is.
+  const whose = scope.children.length > 1 ? `${scope.child.name.replace(/[^\p{L}\p{N}_-]+/gu, '-')}-` : '';
+  return { stream: csv, filename: `baby-tracker-${whose}${range.from ?? 'start'}-to-${range.to ?? today}.csv` };
 }

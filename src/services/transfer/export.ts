@@ -10,7 +10,9 @@ import { requireAdmin, type Actor } from '../actor.ts';
 import { loadFamily } from '../family/family-row.ts';
 import { presentProfile } from '../family/profile.ts';
 import { instantToLocal } from '../../domain/time.ts';
-import { toLogEvent } from '../log/event-rows.ts';
+import { toLogEvent, withChildId } from '../log/event-rows.ts';
+import { childrenOf, childScopeIn } from '../family/children.ts';
+import { presentChild } from '../family/child-rows.ts';
 import { eventPages } from '../log/event-pages.ts';
 import type { FamilyScope } from '../../db/family-scope.ts';
 import { AppError } from '../../errors.ts';
@@ -45,6 +47,8 @@ export async function exportFamily(ctx: Ctx, actor: Actor): Promise<{ stream: Re
   const now = ctx.clock();
   const local = (ms: number) => instantToLocal(ms, family.timezone);
   await claimLease(ctx, scope);
+  const children = await childrenOf(scope, family);
+  const several = children.length > 1;
   let head: string;
   let tail: string;
   try {
@@ -60,7 +64,9 @@ export async function exportFamily(ctx: Ctx, actor: Actor): Promise<{ stream: Re
         created_at: local(family.created_at),
         members: members.map((m) => ({ ...m, created_at: local(m.created_at) })),
       },
-      profile: await presentProfile(scope, family, now),
+      profile: await presentProfile(await childScopeIn(scope, family, undefined), family, now),
+      // A family of several children: who they are (each event says whose it is).
+      ...(children.length > 1 ? { children: children.map((c) => presentChild(c, family, now)) } : {}),
     };
     const after = {
       week_plan: {},
@@ -80,8 +86,8 @@ export async function exportFamily(ctx: Ctx, actor: Actor): Promise<{ stream: Re
     try {
       yield head;
       let first = true;
-      for await (const page of eventPages(scope)) {
-        const chunk = page.map((r) => JSON.stringify(toLogEvent(r))).join(',');
+      for await (const page of eventPages(scope.wholeLog())) {
+        const chunk = page.map((r) => JSON.stringify(several ? withChildId(toLogEvent(r), r.child_id) : toLogEvent(r))).join(',');
         yield first ? chunk : `,${chunk}`;
         first = false;
         await renewLease(ctx, scope);

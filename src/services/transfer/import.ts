@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { parse as parseCsv } from 'csv-parse';
 import { Temporal } from 'temporal-polyfill';
 import type { Ctx } from '../context.ts';
-import { scopeOf } from '../context.ts';
+import { childScopeOf } from '../family/children.ts';
 import { requireAdmin, type Actor } from '../actor.ts';
 import { loadFamily } from '../family/family-row.ts';
 import { badRequest } from '../../errors.ts';
@@ -454,7 +454,8 @@ export interface ImportInput {
 
 export async function importHistory(ctx: Ctx, actor: Actor, input: ImportInput, onProgress?: (done: number, total: number) => void) {
   requireAdmin(actor);
-  const scope = scopeOf(ctx, actor);
+  // Into one child's log: the child the request names, else the primary child.
+  const scope = await childScopeOf(ctx, actor, { forLogging: true });
   const family = await loadFamily(scope);
   const zone = family.timezone;
   const now = ctx.clock();
@@ -540,7 +541,8 @@ export async function importHistory(ctx: Ctx, actor: Actor, input: ImportInput, 
   });
 
   if (!input.dry_run && (fresh.length || freshNotes.length || freshRecipes.length)) {
-    const used = new Set((await scope.selectFrom('events').select('id').execute()).map((r) => r.id));
+    // Event ids are unique in the whole family's log, whichever child.
+    const used = new Set((await scope.wholeLog().selectFrom('events').select('id').execute()).map((r) => r.id));
     const newId = () => {
       for (;;) {
         const id = randomBytes(4).toString('hex');
@@ -575,7 +577,7 @@ export async function importHistory(ctx: Ctx, actor: Actor, input: ImportInput, 
     // One transaction: the whole import lands, or none of it.
     await scope.transaction(async (tx) => {
       for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-        await tx.insertManyInto('events', rows.slice(i, i + ROWS_PER_INSERT)).execute();
+        await tx.insertManyIntoLog('events', rows.slice(i, i + ROWS_PER_INSERT)).execute();
         onProgress?.(Math.min(i + ROWS_PER_INSERT, rows.length), rows.length);
       }
       for (const n of freshNotes) await tx.insertInto('notes', { ts: n.ts, text: n.text, tags: JSON.stringify(n.tags), created_at: now }).execute();

@@ -1,0 +1,39 @@
+// The child a request is about (issue 25): routes that describe or change one child's log
+// declare where they take it (`config.child`: the query's or the body's `child`), and this
+// moves it onto the actor, where childScopeOf resolves it, so a route cannot forget to pass it.
+// `child` in the query of a route that takes none is refused (400 naming the field) rather
+// than ignored: the caller meant some child, and would otherwise get the primary child's data.
+// (A body's unknown `child` is refused by the route's strict body schema.)
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../errors.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** where this route takes the child it is about: ?child= or `child` in the body */
+    child?: 'query' | 'body';
+  }
+}
+
+function childOf(value: unknown): string | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  const c = (value as { child?: unknown }).child;
+  return typeof c === 'string' && c !== '' ? c : undefined;
+}
+
+export function registerChildParam(app: FastifyInstance): void {
+  app.addHook('preValidation', async (req: FastifyRequest) => {
+    // Public routes (health, discovery) are about no family, let alone a child: left alone.
+    if (req.routeOptions.config?.child === 'query' || !req.actor) return;
+    const q = req.query as Record<string, unknown> | undefined;
+    if (q && Object.prototype.hasOwnProperty.call(q, 'child')) {
+      const msg = 'this route does not take a child: it is about the whole family, or names its event by id';
+      throw new AppError(400, 'bad_request', `child: ${msg}.`, { detail: [{ loc: ['query', 'child'], msg, type: 'unrecognized_keys' }] });
+    }
+  });
+  app.addHook('preHandler', async (req: FastifyRequest) => {
+    const where = req.routeOptions.config?.child;
+    if (!where || !req.actor) return;
+    const ref = childOf(where === 'query' ? req.query : req.body);
+    if (ref !== undefined) req.actor.child = { ref, byName: false };
+  });
+}
