@@ -20,14 +20,20 @@ function childOf(value: unknown): string | undefined {
   return typeof c === 'string' && c !== '' ? c : undefined;
 }
 
+function hasChild(value: unknown): boolean {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.prototype.hasOwnProperty.call(value, 'child');
+}
+
 export function registerChildParam(app: FastifyInstance): void {
   app.addHook('preValidation', async (req: FastifyRequest) => {
     // Public routes (health, discovery) are about no family, let alone a child: left alone.
-    if (req.routeOptions.config?.child === 'query' || !req.actor) return;
-    const q = req.query as Record<string, unknown> | undefined;
-    if (q && Object.prototype.hasOwnProperty.call(q, 'child')) {
+    if (!req.actor) return;
+    const where = req.routeOptions.config?.child;
+    for (const [part, value] of [['query', req.query], ['body', req.body]] as const) {
+      if (where === part || !hasChild(value)) continue;
+      // (A strict body schema would refuse it too; this also covers routes that take no body.)
       const msg = 'this route does not take a child: it is about the whole family, or names its event by id';
-      throw new AppError(400, 'bad_request', `child: ${msg}.`, { detail: [{ loc: ['query', 'child'], msg, type: 'unrecognized_keys' }] });
+      throw new AppError(400, 'bad_request', `child: ${msg}.`, { detail: [{ loc: [part, 'child'], msg, type: 'unrecognized_keys' }] });
     }
   });
   app.addHook('preHandler', async (req: FastifyRequest) => {

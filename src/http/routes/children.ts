@@ -16,7 +16,7 @@ export function childrenRoutes(app: FastifyInstance, ctx: Ctx): void {
   r.get('/api/vega/children', {
     schema: {
       tags,
-      summary: "The family's children, oldest first, archived ones marked",
+      summary: "The family's children in the order they were added, archived ones marked",
       description: 'Every route that reads or writes one child’s log takes `child` (its id): ?child=ID on reads, `child` in the body of writes. Without it, the primary child.',
       response: { 200: ChildList },
     },

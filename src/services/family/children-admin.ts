@@ -20,7 +20,7 @@ export interface NewChild {
   gender?: string;
 }
 
-/** The family's children, oldest first. Archived ones are listed too, marked. */
+/** The family's children in the order they were added. Archived ones are listed too, marked. */
 export async function listChildren(ctx: Ctx, actor: Actor) {
   const scope = scopeOf(ctx, actor);
   const family = await loadFamily(scope);
@@ -31,7 +31,7 @@ export async function listChildren(ctx: Ctx, actor: Actor) {
 /** The family's children read inside the change's transaction, the family row locked. */
 async function lockedChildren(tx: FamilyScope): Promise<{ family: FamilyRow; children: ChildRow[] }> {
   const family = await tx.forUpdate(tx.family().selectAll()).executeTakeFirstOrThrow();
-  const children = await tx.forUpdate(tx.selectFrom('children').selectAll().orderBy('created_at').orderBy('id')).execute();
+  const children = await tx.forUpdate(tx.selectFrom('children').selectAll().orderBy('created_at').orderBy('name_key')).execute();
   return { family, children };
 }
 

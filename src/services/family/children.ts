@@ -21,13 +21,13 @@ export type { ChildRow };
 const CACHE_FAMILIES = 5000;
 const cache = new Map<string, { version: number; children: ChildRow[] }>();
 
-/** The family's children, oldest first, as of the family row's children_version (or later). */
+/** The family's children in the order they were added (then by name), as of the family row's children_version (or later). */
 export async function childrenOf(scope: FamilyScope, family: FamilyRow): Promise<readonly ChildRow[]> {
   const version = Number(family.children_version);
   const hit = cache.get(family.id);
   // (The primary child is always among them: a list without it is not this family's.)
   if (hit && hit.version >= version && hit.children.some((c) => c.id === family.primary_child_id)) return hit.children;
-  const rows = await scope.selectFrom('children').selectAll().orderBy('created_at').orderBy('id').execute();
+  const rows = await scope.selectFrom('children').selectAll().orderBy('created_at').orderBy('name_key').execute();
   // Read after the version: a change landing meanwhile makes the list newer than its label,
   // never older, and the next request's higher version reads it again.
   const children = Object.freeze(rows.map((r) => Object.freeze({ ...r, archived: Number(r.archived), created_at: Number(r.created_at) })));
