@@ -47,6 +47,9 @@ export function registerIdempotency(app: FastifyInstance, ctx: Ctx): void {
   app.addHook('onRoute', (opts) => {
     if (!opts.config?.idempotent) return;
     for (const m of [opts.method].flat()) routes.push(`${m} ${opts.url}`);
+    // 'service': the service takes the key in its own write; claiming it here as well would
+    // cost two more writes per call, and leave a claim behind when the database goes away.
+    if (opts.config.idempotent !== true) return;
     opts.preHandler = [...[opts.preHandler ?? []].flat(), claimHook];
     opts.onSend = [...[opts.onSend ?? []].flat(), recordHook];
   });
