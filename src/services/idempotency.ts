@@ -27,6 +27,12 @@ export function requestHash(request: unknown): string {
   return sha256(JSON.stringify(canonical(request)));
 }
 
+// A write that records its key in its own transaction (the log: see keyRowWith) stores this
+// marker, with the parts of its answer known before it commits; the full answer replaces it
+// right after. A retry that finds only the marker knows the write committed (its first answer
+// was lost, or could not be recorded) and answers from the marker instead of writing again.
+const COMMITTED = '\u0000committed';
+
 // 422: the request is well-formed but cannot be processed under this key (as in the IETF
 // Idempotency-Key draft). Until 1.1.0 the log route answered 400; see CHANGELOG.
 function reused() {
@@ -54,6 +60,32 @@ async function stored<T>(scope: FamilyScope, name: string, key: string, hash: st
   }
   if (row.request_hash !== null && row.request_hash !== hash) throw reused();
   return JSON.parse(row.response) as T;
+}
+
+function inUse() {
+  return conflict('A call with this idempotency key is still running; retry in a moment.', 'idempotency_key_in_use');
+}
+
+/** What an earlier call under a key left: its answer, or the marker its write committed. */
+export type Earlier<T, P> = { answer: T } | { committed: P } | null;
+
+/**
+ * For a write that records its key itself (keyRowWith): what an earlier call under `key` left,
+ * or null. The same key for another request is 422; a call under it still running (a claim by
+ * idempotentCall) is 409.
+ */
+export async function earlierCall<T, P>(ctx: Ctx, scope: FamilyScope, name: string, key: string, request: unknown): Promise<Earlier<T, P>> {
+  checkIdempotencyKey(key);
+  const found = await stored<unknown>(scope, name, key, requestHash(request), ctx.clock());
+  if (found === null) return null;
+  if (found === PENDING_VALUE) throw inUse();
+  if (typeof found === 'object' && found !== null && COMMITTED in found) return { committed: (found as Record<string, P>)[COMMITTED]! };
+  return { answer: found as T };
+}
+
+/** The key's row for a write to commit with itself: the marker, with `partial` (what a retry answers from). */
+export function keyRowWith(ctx: Ctx, name: string, key: string, request: unknown, partial: unknown) {
+  return { key, scope: name, response: JSON.stringify({ [COMMITTED]: partial }), request_hash: requestHash(request), created_at: ctx.clock() };
 }
 
 /**
@@ -131,7 +163,6 @@ export async function claimKey<T>(ctx: Ctx, scope: FamilyScope, name: string, ke
   checkIdempotencyKey(key);
   const now = ctx.clock();
   const hash = requestHash(request);
-  const inUse = () => conflict('A call with this idempotency key is still running; retry in a moment.', 'idempotency_key_in_use');
   const earlier = await stored<T | string>(scope, name, key, hash, now);
   if (earlier !== null) {
     if (earlier === PENDING_VALUE) throw inUse();
