@@ -4,6 +4,7 @@ import type { FamilyScope } from '../db/family-scope.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
 import { sha256 } from './secrets.ts';
 import { isUniqueViolation, type Ctx } from './context.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 const KEY_RE = /^[\x21-\x7e]{1,200}$/;
@@ -145,14 +146,15 @@ export async function idempotentCall<T>(
   try {
     result = await write();
   } catch (err) {
-    await releaseKey(scope, name, key);
+    // The write's own error is the answer, whatever becomes of the key.
+    await settleClaim(scope, name, key, claim.claimedAt, null).catch(() => {});
     throw err;
   }
-  await recordKey(scope, name, key, result);
+  await settleClaim(scope, name, key, claim.claimedAt, { result });
   return result;
 }
 
-export type Claim<T> = { replay: true; value: T } | { replay: false };
+export type Claim<T> = { replay: true; value: T } | { replay: false; claimedAt: number };
 
 /**
  * Claims `key` for a call about to run, or returns what an earlier call under it recorded. A
@@ -171,20 +173,60 @@ export async function claimKey<T>(ctx: Ctx, scope: FamilyScope, name: string, ke
   try {
     await scope.insertInto('idempotency_keys', { key, scope: name, response: PENDING, request_hash: hash, created_at: now }).execute();
   } catch (err) {
+    // The database went away: the claim may have been made all the same (its answer lost).
+    // Nothing will run under it, so it is freed as soon as the database is back.
+    if (isDatabaseUnavailable(err)) settleLater(() => releaseClaim(scope, name, key, now), Date.now() + PENDING_TTL_MS);
     if (!isUniqueViolation(err)) throw err;
     const first = await stored<T | string>(scope, name, key, hash, now);
     if (first === null || first === PENDING_VALUE) throw inUse();
     return { replay: true, value: first as T };
   }
-  return { replay: false };
+  return { replay: false, claimedAt: now };
 }
 
-/** Records the result of a claimed call: retries under the key now get it. */
+/** Records the result of a call: retries under the key now get it. */
 export async function recordKey(scope: FamilyScope, name: string, key: string, result: unknown): Promise<void> {
   await scope.updateTable('idempotency_keys').set({ response: JSON.stringify(result) }).where('scope', '=', name).where('key', '=', key).execute();
 }
 
-/** Frees a claimed key whose call failed, so a retry can run. */
-export async function releaseKey(scope: FamilyScope, name: string, key: string): Promise<void> {
-  await scope.deleteFrom('idempotency_keys').where('scope', '=', name).where('key', '=', key).execute();
+// A claim's own row: still pending, and made at its time (not a later call's claim, made after
+// this one went stale).
+function ownClaim<Q extends { where: (...args: any[]) => Q }>(q: Q, name: string, key: string, claimedAt: number): Q {
+  return q.where('scope', '=', name).where('key', '=', key).where('response', '=', PENDING).where('created_at', '=', claimedAt);
+}
+
+async function recordClaim(scope: FamilyScope, name: string, key: string, claimedAt: number, result: unknown): Promise<void> {
+  await ownClaim(scope.updateTable('idempotency_keys').set({ response: JSON.stringify(result) }), name, key, claimedAt).execute();
+}
+
+async function releaseClaim(scope: FamilyScope, name: string, key: string, claimedAt: number): Promise<void> {
+  await ownClaim(scope.deleteFrom('idempotency_keys'), name, key, claimedAt).execute();
+}
+
+/** How often a claim's result or release is tried again while the database is away. */
+const SETTLE_RETRY_MS = 2_000;
+
+/**
+ * Settles a claim made by claimKey: records the call's result under the key, or (null) frees
+ * the key after a failed call. When the database is away it is tried again in the background
+ * until it succeeds or the claim would have gone stale anyway, so that a retry soon after the
+ * database is back replays the result, or runs, instead of being told the call is still running.
+ */
+export async function settleClaim(scope: FamilyScope, name: string, key: string, claimedAt: number, outcome: { result: unknown } | null): Promise<void> {
+  const step = () => (outcome === null ? releaseClaim(scope, name, key, claimedAt) : recordClaim(scope, name, key, claimedAt, outcome.result));
+  try {
+    await step();
+  } catch (err) {
+    if (!isDatabaseUnavailable(err)) throw err;
+    settleLater(step, Date.now() + PENDING_TTL_MS);
+  }
+}
+
+function settleLater(step: () => Promise<void>, until: number): void {
+  if (Date.now() + SETTLE_RETRY_MS >= until) return;
+  setTimeout(() => {
+    step().catch((err) => {
+      if (isDatabaseUnavailable(err)) settleLater(step, until);
+    });
+  }, SETTLE_RETRY_MS).unref();
 }
