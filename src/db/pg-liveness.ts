@@ -85,11 +85,6 @@ export class PgLiveness {
     this.timer.unref();
   }
 
-  /** True while the database is known to be unreachable (no connection is tried). */
-  get isUnreachable(): boolean {
-    return this.unreachable;
-  }
-
   stop(): void {
     clearInterval(this.timer);
   }
@@ -143,31 +138,32 @@ export class PgLiveness {
         if (w.inFlight > 0 && now - w.since >= this.opts.suspectAfterMs && now >= w.notBefore) suspects.push({ client, w, generation: w.generation });
       }
       if (suspects.length === 0) return;
+      const waited = Math.round((now - Math.min(...suspects.map((s) => s.w.since))) / 1000);
       const verdict = await this.check(suspects.map((s) => pidOf(s.client)));
       if (!verdict.reachable) {
         this.unreachable = true;
-        this.warn(`PostgreSQL cannot be reached (a query waited ${Math.round((Date.now() - suspects[0]!.w.since) / 1000)} s): its connections are closed and requests answer 503 until it answers again`);
+        this.warn(`PostgreSQL cannot be reached (a query has waited ${waited} s): its connections are closed, and requests answer 503 until it answers again`);
         for (const client of this.watched.keys()) destroy(client, new DatabaseUnreachableError('PostgreSQL cannot be reached'));
         return;
       }
-      if (verdict.backends === null) return;
-      const lost: number[] = [];
+      const closed: number[] = [];
+      const terminate: number[] = [];
       for (const s of suspects) {
         // Answered meanwhile, or on to another query: this verdict is not about it.
         if (s.w.inFlight === 0 || s.w.generation !== s.generation) continue;
         const pid = pidOf(s.client);
-        const backend = verdict.backends.get(pid);
-        if (backend === undefined || (backend.state !== null && IDLE_STATES.has(backend.state) && backend.settled)) {
+        const backend = verdict.backends?.get(pid);
+        const lost = verdict.backends !== null && (backend === undefined || (backend.state !== null && IDLE_STATES.has(backend.state) && backend.settled));
+        if (lost) {
           destroy(s.client, new DatabaseUnreachableError('The PostgreSQL connection went silent: its query was lost'));
-          if (backend !== undefined) lost.push(pid);
+          closed.push(pid);
+          if (backend !== undefined) terminate.push(pid);
         } else {
           s.w.notBefore = Date.now() + RECHECK_MS;
         }
       }
-      if (lost.length > 0) {
-        this.warn(`PostgreSQL connection${lost.length > 1 ? 's' : ''} went silent (backend${lost.length > 1 ? 's' : ''} ${lost.join(', ')}): closed`);
-        await this.terminate(lost);
-      }
+      if (closed.length > 0) this.warn(`PostgreSQL connection${closed.length > 1 ? 's' : ''} to backend${closed.length > 1 ? 's' : ''} ${closed.join(', ')} went silent: closed`);
+      if (terminate.length > 0) await this.terminate(terminate);
     } catch (err) {
       this.warn(`PostgreSQL liveness check failed: ${(err as Error).message}`);
     } finally {
