@@ -8,6 +8,7 @@ import pg from 'pg';
 import type { Database } from './schema.ts';
 import { enableGroupCommit } from './group-commit.ts';
 import { prepareRepeatedStatements } from './pg-statements.ts';
+import { LIVENESS_DEFAULTS, PgLiveness } from './pg-liveness.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -78,6 +79,13 @@ export function forgetDeletedPages(db: Db): void {
 
 const PG_CONNECT_TIMEOUT_MS = 5_000;
 const PG_STATEMENT_TIMEOUT_MS = 15_000;
+// A transaction left open by a connection that died (its client is gone, the server has not
+// noticed) is ended by the server after this long, and its row locks with it. No transaction
+// here waits on anything but its own statements.
+const PG_IDLE_IN_TRANSACTION_MS = 30_000;
+// TCP keepalive on every connection: a middlebox (NAT, firewall) keeps an idle connection it
+// would otherwise forget, and a peer that is gone is noticed in the end even on an idle one.
+const PG_KEEPALIVE_AFTER_MS = 10_000;
 
 export function connect(url: string): Db {
   const { dialect, target } = parseDatabaseUrl(url);
@@ -120,21 +128,28 @@ export function connect(url: string): Db {
     },
   };
   // Bounded waits: a request finds out within seconds that the database is away (503) rather
-  // than hanging; a runaway statement is cancelled by the server.
-  const pool = new pg.Pool({
+  // than hanging. Connecting (or waiting for a free connection) is bounded here; a runaway
+  // statement is cancelled by the server; a query whose answer does not come (a connection gone
+  // silent, a partition) is noticed by PgLiveness, which destroys that connection, and does not
+  // cut a long query that is running. No client-side query_timeout: it failed the query but kept
+  // the connection in the pool, its answer still owed, so the next query queued behind it.
+  const connection = {
     connectionString: target,
-    max: 10,
     types,
     connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
     statement_timeout: PG_STATEMENT_TIMEOUT_MS,
-    query_timeout: PG_STATEMENT_TIMEOUT_MS + 5_000,
-  });
-  // An idle connection that the server ends (a restart, a failover, an admin terminating it)
-  // emits 'error' on the pool; unhandled, that would crash the process. The pool drops the
-  // client and opens a new one on the next query, so noting it is enough.
+    idle_in_transaction_session_timeout: PG_IDLE_IN_TRANSACTION_MS,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: PG_KEEPALIVE_AFTER_MS,
+  };
+  const pool = new pg.Pool({ ...connection, max: 10 });
   prepareRepeatedStatements(pool);
+  const liveness = new PgLiveness(pool, connection, LIVENESS_DEFAULTS, (message) => process.emitWarning(message));
+  // An idle connection that fails (the server restarts or ends it, it is reset, or PgLiveness
+  // closes it) emits 'error' on the pool; unhandled, that would crash the process. The pool drops
+  // the client and opens a new one on the next query, so noting it is enough.
   pool.on('error', (err) => {
-    process.emitWarning(`PostgreSQL connection closed by the server: ${err.message}`);
+    process.emitWarning(`An idle PostgreSQL connection failed: ${err.message}`);
   });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
@@ -144,6 +159,7 @@ export function connect(url: string): Db {
     sqlite: null,
     close: async () => {
       await kysely.destroy();
+      liveness.stop();
     },
   };
 }

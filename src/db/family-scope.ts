@@ -3,11 +3,13 @@
 // on every insert, so no code path can read or write another family's data by forgetting a
 // where clause.
 import type {
+  ExpressionBuilder,
   Selectable,
   DeleteQueryBuilder,
   DeleteResult,
   Insertable,
   Kysely,
+  QueryCreator,
   SelectQueryBuilder,
   UpdateQueryBuilder,
   UpdateResult,
@@ -50,6 +52,12 @@ const NEW_EVENT_COLUMNS_PG = {
 export const NEW_EVENT_COLUMNS = Object.keys(NEW_EVENT_COLUMNS_PG) as (keyof typeof NEW_EVENT_COLUMNS_PG)[];
 
 const CHILD_OWNED = new Set<string>(['events', 'feed_timers']);
+
+/** The columns of an idempotency key's row (family_id comes from the scope), with their PostgreSQL types. */
+const KEY_COLUMNS_PG = {
+  key: 'text', scope: 'text', response: 'text', request_hash: 'text', created_at: 'bigint',
+} as const satisfies Partial<Record<keyof Database['idempotency_keys'], string>>;
+export const KEY_COLUMNS = Object.keys(KEY_COLUMNS_PG) as (keyof typeof KEY_COLUMNS_PG)[];
 
 export class FamilyScope {
   constructor(
@@ -156,24 +164,63 @@ export class FamilyScope {
    */
   insertEventBumpingVersion(values: Record<(typeof NEW_EVENT_COLUMNS)[number], unknown>) {
     return this.k
-      .with('bumped', (db) =>
-        db
-          .updateTable('families')
-          .set((eb) => ({ version: eb('version', '+', 1) }))
-          .where('families.id', '=', this.familyId)
-          .returningAll(),
-      )
+      .with('bumped', (db) => this.bumpVersion(db))
       .insertInto('events')
       .columns(['family_id', ...NEW_EVENT_COLUMNS])
-      .expression((eb) =>
-        eb
-          .selectFrom('bumped')
-          .select('bumped.id as family_id')
-          .select(NEW_EVENT_COLUMNS.map((c) => sql`CAST(${values[c]} AS ${sql.raw(NEW_EVENT_COLUMNS_PG[c])})`.as(c))),
-      )
+      .expression((eb) => this.newEventFrom(eb, values))
       .onConflict((oc) => oc.columns(['family_id', 'id']).doNothing())
       .returningAll()
       .returning(sql<Selectable<Database['families']>>`(SELECT row_to_json(bumped) FROM bumped)`.as('family_bumped'));
+  }
+
+  /**
+   * insertEventBumpingVersion, and in the same statement (so committed with the event, or not
+   * at all) the row of an idempotency key: inserted only when the event was (a clash on the
+   * event's id inserts neither), and a key already taken fails the whole statement (23505).
+   */
+  insertEventBumpingVersionWithKey(
+    values: Record<(typeof NEW_EVENT_COLUMNS)[number], unknown>,
+    key: Record<(typeof KEY_COLUMNS)[number], unknown>,
+  ) {
+    return this.k
+      .with('bumped', (db) => this.bumpVersion(db))
+      .with('ins', (db) =>
+        db
+          .insertInto('events')
+          .columns(['family_id', ...NEW_EVENT_COLUMNS])
+          .expression((eb) => this.newEventFrom(eb, values))
+          .onConflict((oc) => oc.columns(['family_id', 'id']).doNothing())
+          .returningAll(),
+      )
+      .with('keyed', (db) =>
+        db
+          .insertInto('idempotency_keys')
+          .columns(['family_id', ...KEY_COLUMNS])
+          .expression((eb) =>
+            (eb as any)
+              .selectFrom('ins')
+              .select('ins.family_id')
+              .select(KEY_COLUMNS.map((c) => sql`CAST(${key[c]} AS ${sql.raw(KEY_COLUMNS_PG[c])})`.as(c))),
+          ),
+      )
+      .selectFrom('ins')
+      .selectAll('ins')
+      .select(sql<Selectable<Database['families']>>`(SELECT row_to_json(bumped) FROM bumped)`.as('family_bumped'));
+  }
+
+  private bumpVersion(db: QueryCreator<Database>) {
+    return db
+      .updateTable('families')
+      .set((eb) => ({ version: eb('version', '+', 1) }))
+      .where('families.id', '=', this.familyId)
+      .returningAll();
+  }
+
+  private newEventFrom(eb: ExpressionBuilder<any, any>, values: Record<(typeof NEW_EVENT_COLUMNS)[number], unknown>) {
+    return eb
+      .selectFrom('bumped')
+      .select('bumped.id as family_id')
+      .select(NEW_EVENT_COLUMNS.map((c) => sql`CAST(${values[c]} AS ${sql.raw(NEW_EVENT_COLUMNS_PG[c])})`.as(c)));
   }
 
   /** The family's own row. */

@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Ctx } from '../services/context.ts';
 import { scopeOf } from '../services/context.ts';
-import { claimKey, recordKey, releaseKey } from '../services/log/idempotency.ts';
+import { claimKey, settleClaim } from '../services/log/idempotency.ts';
 import type { FamilyScope } from '../db/family-scope.ts';
 import { badRequest } from '../errors.ts';
 
@@ -38,7 +38,7 @@ export function idempotencyKeyOf(req: FastifyRequest): string | undefined {
   return header;
 }
 
-const claims = new WeakMap<FastifyRequest, { scope: FamilyScope; name: string; key: string }>();
+const claims = new WeakMap<FastifyRequest, { scope: FamilyScope; name: string; key: string; claimedAt: number }>();
 
 export function registerIdempotency(app: FastifyInstance, ctx: Ctx): void {
   const routes: string[] = [];
@@ -47,6 +47,9 @@ export function registerIdempotency(app: FastifyInstance, ctx: Ctx): void {
   app.addHook('onRoute', (opts) => {
     if (!opts.config?.idempotent) return;
     for (const m of [opts.method].flat()) routes.push(`${m} ${opts.url}`);
+    // 'service': the service takes the key in its own write; claiming it here as well would
+    // cost two more writes per call, and leave a claim behind when the database goes away.
+    if (opts.config.idempotent !== true) return;
     opts.preHandler = [...[opts.preHandler ?? []].flat(), claimHook];
     opts.onSend = [...[opts.onSend ?? []].flat(), recordHook];
   });
@@ -61,18 +64,20 @@ export function registerIdempotency(app: FastifyInstance, ctx: Ctx): void {
     if (claim.replay) {
       return reply.code(claim.value.status).type('application/json; charset=utf-8').send(claim.value.body);
     }
-    claims.set(req, { scope, name, key: header });
+    claims.set(req, { scope, name, key: header, claimedAt: claim.claimedAt });
   };
 
   const recordHook = async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const claim = claims.get(req);
     if (!claim) return payload;
     claims.delete(req);
-    if (reply.statusCode < 300 && typeof payload === 'string') {
-      await recordKey(claim.scope, claim.name, claim.key, { status: reply.statusCode, body: payload } satisfies Recorded);
-    } else {
-      await releaseKey(claim.scope, claim.name, claim.key);
-    }
+    // The answer goes out as it is: when the database is away, the key is settled later (an
+    // error here would replace the answer with fastify's own, whatever its status).
+    const outcome = reply.statusCode < 300 && typeof payload === 'string' ? { result: { status: reply.statusCode, body: payload } satisfies Recorded } : null;
+    await settleClaim(claim.scope, claim.name, claim.key, claim.claimedAt, outcome).catch((err) => {
+      if (outcome !== null) throw err;
+      req.log.error({ err }, 'could not free an idempotency key');
+    });
     return payload;
   };
 }

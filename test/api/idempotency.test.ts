@@ -5,6 +5,7 @@ import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { testDatabases } from '../helpers/databases.ts';
 import { call, signUp, startApp, type Family, type TestApp, assertError } from '../helpers/app.ts';
+import { keyRowWith } from '../../src/services/log/idempotency.ts';
 
 const NOW = '2026-11-22T12:00:00Z';
 
@@ -102,6 +103,33 @@ for (const d of testDatabases()) {
       }
       assert.ok(results.some((r) => r.status === 200));
       assert.equal((await today()).find((e) => e.id === id).reactions.length, 1);
+    });
+
+    test('a keyed log commits its key with the event: parallel retries log it once, and a retry after a lost answer replays it', async () => {
+      const body = { type: 'note', note: 'keyed with the event' };
+      const before = (await today()).length;
+      const results = await Promise.all(
+        Array.from({ length: 4 }, () => call(t.app, 'POST', '/api/vega/log', body, { token: f.token, headers: key('log-race') })),
+      );
+      for (const r of results) assert.equal(r.status, 200, r.text);
+      assert.equal(new Set(results.map((r) => r.body.event.id)).size, 1, 'every retry answers with the one event');
+      assert.equal((await today()).length, before + 1);
+      // One row for the key, in the service's key space (the HTTP layer does not claim it too).
+      const rows = await t.ctx.db.kysely.selectFrom('idempotency_keys').select(['scope', 'response']).where('key', '=', 'log-race').execute();
+      assert.deepEqual(rows.map((r) => r.scope), ['log']);
+      assert.deepEqual(JSON.parse(rows[0]!.response).event, results[0]!.body.event);
+
+      // The answer was lost before it was recorded: only what the write committed with the event is there.
+      const first = results[0]!.body;
+      const marker = keyRowWith(t.ctx, 'log', 'log-race', body, { event: first.event, unknown_foods: first.unknown_foods, warning: first.warning }).response;
+      await t.ctx.db.kysely.updateTable('idempotency_keys').set({ response: marker }).where('key', '=', 'log-race').execute();
+      const retry = await call(t.app, 'POST', '/api/vega/log', body, { token: f.token, headers: key('log-race') });
+      assert.equal(retry.status, 200, retry.text);
+      assert.deepEqual(retry.body.event, first.event);
+      assert.equal(typeof retry.body.live, 'object', 'live is derived afresh');
+      assert.equal((await today()).length, before + 1, 'the retry logged nothing');
+      const again = await call(t.app, 'POST', '/api/vega/log', body, { token: f.token, headers: key('log-race') });
+      assert.equal(again.text, retry.text, 'and its answer is recorded for the next retry');
     });
 
     test('/developers names exactly the writes that honour the key, and the rule', async () => {

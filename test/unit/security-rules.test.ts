@@ -11,7 +11,7 @@ import { GUARDRAIL_TEXTS } from '../../src/domain/guardrails.ts';
 import { parseTrustProxy } from '../../src/config.ts';
 import { isLoopback } from '../../src/domain/addresses.ts';
 import { securityEventOf } from '../../src/http/security-log.ts';
-import { isDatabaseUnavailable } from '../../src/db/unavailable.ts';
+import { DatabaseUnreachableError, isDatabaseUnavailable } from '../../src/db/unavailable.ts';
 
 function gate() {
   let open!: () => void;
@@ -107,7 +107,14 @@ describe('security events and outages', () => {
 
   test('driver errors that mean "the database is away" are told from bugs', () => {
     const withCode = (code: string) => Object.assign(new Error('x'), { code });
-    for (const e of [withCode('ECONNREFUSED'), withCode('57P01'), withCode('3D000'), withCode('SQLITE_BUSY'), new Error('timeout exceeded when trying to connect')]) {
+    const unavailable = [
+      withCode('ECONNREFUSED'), withCode('ECONNRESET'), withCode('57P01'), withCode('3D000'), withCode('SQLITE_BUSY'), new Error('timeout exceeded when trying to connect'),
+      // node-postgres: a query_timeout, a connection that ended or failed, the pool's connect timeout (with its cause)
+      new Error('Query read timeout'), new Error('Connection terminated unexpectedly'), new Error('Client has encountered a connection error and is not queryable'),
+      new Error('Connection terminated due to connection timeout', { cause: new Error('timeout expired') }), new Error('Client was closed and is not queryable'),
+      new DatabaseUnreachableError('PostgreSQL cannot be reached'), new Error('wrapped', { cause: withCode('EHOSTUNREACH') }),
+    ];
+    for (const e of unavailable) {
       assert.ok(isDatabaseUnavailable(e), String((e as any).code ?? e.message));
     }
     for (const e of [withCode('23505'), withCode('SQLITE_CONSTRAINT_UNIQUE'), new TypeError('x is undefined'), 'string']) assert.ok(!isDatabaseUnavailable(e));

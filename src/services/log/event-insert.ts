@@ -1,7 +1,7 @@
 // Putting one new event into the log, and where the family's version stood around it (what
 // lets the cached windows carry the event over instead of being read again).
 import { randomBytes } from 'node:crypto';
-import { FamilyScope, NEW_EVENT_COLUMNS, type ChildScope } from '../../db/family-scope.ts';
+import { FamilyScope, KEY_COLUMNS, NEW_EVENT_COLUMNS, type ChildScope } from '../../db/family-scope.ts';
 import { PreparedQuery } from '../../db/prepared.ts';
 import { unauthorized } from '../../errors.ts';
 import { isMissingChild } from '../context.ts';
@@ -16,6 +16,19 @@ export type NewEvent = Omit<EventRow, 'id' | 'family_id' | 'child_id' | 'seq'>;
 const insertBumpingVersion = new PreparedQuery<[string, ...unknown[]], EventRow & { family_bumped: FamilyRow }>(1 + NEW_EVENT_COLUMNS.length, (k, familyId, ...values) =>
   new FamilyScope(k, familyId!, 'postgres').insertEventBumpingVersion(Object.fromEntries(NEW_EVENT_COLUMNS.map((c, i) => [c, values[i]])) as Record<(typeof NEW_EVENT_COLUMNS)[number], unknown>),
 );
+
+// The same, recording an idempotency key's row in the same statement.
+const insertBumpingVersionWithKey = new PreparedQuery<[string, ...unknown[]], EventRow & { family_bumped: FamilyRow }>(
+  1 + NEW_EVENT_COLUMNS.length + KEY_COLUMNS.length,
+  (k, familyId, ...values) =>
+    new FamilyScope(k, familyId!, 'postgres').insertEventBumpingVersionWithKey(
+      Object.fromEntries(NEW_EVENT_COLUMNS.map((c, i) => [c, values[i]])) as Record<(typeof NEW_EVENT_COLUMNS)[number], unknown>,
+      Object.fromEntries(KEY_COLUMNS.map((c, i) => [c, values[NEW_EVENT_COLUMNS.length + i]])) as Record<(typeof KEY_COLUMNS)[number], unknown>,
+    ),
+);
+
+/** An idempotency key's row, for an event with this id: committed with the event. */
+export type KeyRowFor = (eventId: string) => { key: string; scope: string; response: string; request_hash: string; created_at: number };
 
 function newEventId(): string {
   return randomBytes(4).toString('hex');
@@ -53,15 +66,23 @@ export interface LoggedEvent {
  * (FamilyScope.insertEventBumpingVersion): a write that held the family row across the five
  * round trips of BEGIN, lock, insert, version, COMMIT made a family's concurrent logs queue
  * behind each other's network and event-loop waits. On SQLite, a transaction that joins the
- * group commit (statements there are calls in this process, not round trips).
+ * group commit (statements there are calls in this process, not round trips). With `keyRow`,
+ * an idempotency key's row is committed with the event, in the same statement or transaction:
+ * a key already taken fails the write with a unique violation, and nothing is written.
  */
-export async function logNewEvent(scope: ChildScope, base: NewEvent, drawId: () => string = newEventId): Promise<LoggedEvent> {
+export async function logNewEvent(scope: ChildScope, base: NewEvent, drawId: () => string = newEventId, keyRow?: KeyRowFor): Promise<LoggedEvent> {
   if (scope.dialect === 'postgres') {
     for (let i = 0; i < ID_ATTEMPTS; i++) {
       let r;
       try {
         const values: Record<string, unknown> = { ...base, child_id: scope.childId, id: drawId() };
-        [r] = await scope.run(insertBumpingVersion, ...NEW_EVENT_COLUMNS.map((c) => values[c]));
+        const eventValues = NEW_EVENT_COLUMNS.map((c) => values[c]);
+        if (keyRow) {
+          const key = keyRow(values.id as string);
+          [r] = await scope.run(insertBumpingVersionWithKey, ...eventValues, ...KEY_COLUMNS.map((c) => key[c]));
+        } else {
+          [r] = await scope.run(insertBumpingVersion, ...eventValues);
+        }
       } catch (err) {
         // The family was deleted after its credential resolved: the event has nowhere to go.
         if ((err as { code?: string }).code === '23503' && !isMissingChild(err)) throw unauthorized('This family no longer exists.');
@@ -78,6 +99,7 @@ export async function logNewEvent(scope: ChildScope, base: NewEvent, drawId: () 
   return scope.transaction(async (tx) => {
     const v0 = await lockFamilyVersion(tx);
     const row = await insertWithFreshId(tx, base, drawId);
+    if (keyRow) await tx.insertInto('idempotency_keys', keyRow(row.id)).execute();
     const family = await loadFamily(tx);
     return { row, v0, v1: Number(family.version), family };
   });

@@ -2,7 +2,7 @@
 // and answers with the refreshed live status.
 import { canonicalEmoji, isSingleEmoji } from '../../domain/text-rules.ts';
 import type { Ctx } from '../context.ts';
-import { scopeOf } from '../context.ts';
+import { isUniqueViolation, scopeOf } from '../context.ts';
 import type { Actor } from '../actor.ts';
 import type { ChildRow, ChildScope, FamilyScope, LogScope } from '../../db/family-scope.ts';
 import { childNotFound, childrenOf, childScopeOf } from '../family/children.ts';
@@ -16,12 +16,13 @@ import type { LogEvent } from '../../domain/types.ts';
 import type { EditInput, LogInput } from '../../schemas/log.ts';
 import { loadFamily } from '../family/family-row.ts';
 import { familyReadWithCredential } from '../access/auth.ts';
-import { logNewEvent } from './event-insert.ts';
+import { logNewEvent, type LoggedEvent } from './event-insert.ts';
 import { toLogEvent, toTimedEvent, withChildId, type EventRow } from './event-rows.ts';
 import { carryLiveOver, cachedEventsBetween, computeLive, eventsBetween, liveNow } from '../insights/live.ts';
 import { carryPatternsOver } from '../insights/insights.ts';
 import { resolveEventTime } from './event-time.ts';
-import { idempotentCall } from './idempotency.ts';
+import { earlierCall, keyRowWith, recordKey } from './idempotency.ts';
+import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 import { listRecipes } from './recipes.ts';
 
 const WARNING_LOOKBACK_MS = 36 * 3600 * 1000;
@@ -110,27 +111,73 @@ export async function logEvent(ctx: Ctx, actor: Actor, input: LogInput, idempote
     created_at: now,
   };
 
-  // The key is claimed first, the event committed, and live derived after the commit; the
-  // result is then recorded under the key, so a retry replays exactly this response.
-  return idempotentCall(ctx, scope, 'log', idempotencyKey, input, async () => {
-    const { row, v0, v1, family: after } = await logNewEvent(scope, base);
-    // Nothing but this insert changed the family between v0 and v1 (its row was locked):
-    // the cached windows carry over instead of being read again, and live is derived for v1.
-    const e = toTimedEvent(row);
-    carryLiveOver(scope, v0, v1, e);
-    carryPatternsOver(scope, v0, v1, e);
-    // One turn of the event loop: the logs committed with this one (a group commit answers
-    // dozens at once) carry their events first, so their answers share one derivation of the
-    // live status, at the latest version, instead of one derivation each.
-    await new Promise(setImmediate);
-    return {
-      status: 'ok' as const,
-      event: presentRow(row, scope.children),
-      live: await computeLive(scope, after, ctx.clock()),
-      unknown_foods: unknown,
-      warning,
-    };
-  });
+  if (idempotencyKey === null || idempotencyKey === undefined) return answerLog(ctx, scope, await logNewEvent(scope, base), unknown, warning);
+
+  // With a key: the key's row is committed with the event itself (a marker holding the answer
+  // but live), and the full answer recorded over it afterwards. So a retry replays the answer,
+  // or, if the first call's answer was lost before it was recorded, answers from the marker: it
+  // never logs the event twice, and never finds a claim left behind by a failed call.
+  const key = idempotencyKey;
+  const earlier = await earlierCall<LogAnswer, LogMarker>(ctx, scope, 'log', key, input);
+  if (earlier) return 'answer' in earlier ? earlier.answer : answerFromMarker(ctx, scope, key, earlier.committed);
+  let logged: LoggedEvent;
+  try {
+    logged = await logNewEvent(scope, base, undefined, (id) =>
+      keyRowWith(ctx, 'log', key, input, { event: presentRow({ ...base, id, child_id: scope.childId } as EventRow, scope.children), unknown_foods: unknown, warning } satisfies LogMarker),
+    );
+  } catch (err) {
+    // A retry under the same key committed first: answer as it does.
+    if (!isUniqueViolation(err)) throw err;
+    const first = await earlierCall<LogAnswer, LogMarker>(ctx, scope, 'log', key, input);
+    if (!first) throw err;
+    return 'answer' in first ? first.answer : answerFromMarker(ctx, scope, key, first.committed);
+  }
+  const answer = await answerLog(ctx, scope, logged, unknown, warning);
+  await recordLogAnswer(scope, key, answer);
+  return answer;
+}
+
+type LogAnswer = Awaited<ReturnType<typeof answerLog>>;
+/** What a keyed log commits with its event: its answer but the live status. */
+type LogMarker = Pick<LogAnswer, 'event' | 'unknown_foods' | 'warning'>;
+
+async function answerLog(ctx: Ctx, scope: ChildScope, logged: LoggedEvent, unknown: string[], warning: ReturnType<typeof warningFor>) {
+  const { row, v0, v1, family: after } = logged;
+  // Nothing but this insert changed the family between v0 and v1 (its row was locked):
+  // the cached windows carry over instead of being read again, and live is derived for v1.
+  const e = toTimedEvent(row);
+  carryLiveOver(scope, v0, v1, e);
+  carryPatternsOver(scope, v0, v1, e);
+  // One turn of the event loop: the logs committed with this one (a group commit answers
+  // dozens at once) carry their events first, so their answers share one derivation of the
+  // live status, at the latest version, instead of one derivation each.
+  await new Promise(setImmediate);
+  return {
+    status: 'ok' as const,
+    event: presentRow(row, scope.children),
+    live: await computeLive(scope, after, ctx.clock()),
+    unknown_foods: unknown,
+    warning,
+  };
+}
+
+/** The answer to a retry of a log whose event committed but whose answer was never recorded. */
+async function answerFromMarker(ctx: Ctx, scope: ChildScope, key: string, m: LogMarker): Promise<LogAnswer> {
+  const answer = { status: 'ok' as const, event: m.event, live: await liveNow(scope, ctx.clock()), unknown_foods: m.unknown_foods, warning: m.warning };
+  await recordLogAnswer(scope, key, answer);
+  return answer;
+}
+
+/**
+ * Records a keyed log's answer for its retries. The event is committed whatever happens here:
+ * if the database is away now, the answer still goes out, and a retry answers from the marker.
+ */
+async function recordLogAnswer(scope: ChildScope, key: string, answer: LogAnswer): Promise<void> {
+  try {
+    await recordKey(scope, 'log', key, answer);
+  } catch (err) {
+    if (!isDatabaseUnavailable(err)) throw err;
+  }
 }
 
 /** A write's transaction, then the live status of the child it was about, computed after its commit. */

@@ -4,6 +4,7 @@ import type { FamilyScope } from '../../db/family-scope.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
 import { sha256 } from '../access/secrets.ts';
 import { isUniqueViolation, type Ctx } from '../context.ts';
+import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 const KEY_RE = /^[\x21-\x7e]{1,200}$/;
@@ -26,6 +27,12 @@ export function requestHash(request: unknown): string {
         : v;
   return sha256(JSON.stringify(canonical(request)));
 }
+
+// A write that records its key in its own transaction (the log: see keyRowWith) stores this
+// marker, with the parts of its answer known before it commits; the full answer replaces it
+// right after. A retry that finds only the marker knows the write committed (its first answer
+// was lost, or could not be recorded) and answers from the marker instead of writing again.
+const COMMITTED = '\u0000committed';
 
 // 422: the request is well-formed but cannot be processed under this key (as in the IETF
 // Idempotency-Key draft). Until 1.1.0 the log route answered 400; see CHANGELOG.
@@ -54,6 +61,32 @@ async function stored<T>(scope: FamilyScope, name: string, key: string, hash: st
   }
   if (row.request_hash !== null && row.request_hash !== hash) throw reused();
   return JSON.parse(row.response) as T;
+}
+
+function inUse() {
+  return conflict('A call with this idempotency key is still running; retry in a moment.', 'idempotency_key_in_use');
+}
+
+/** What an earlier call under a key left: its answer, or the marker its write committed. */
+export type Earlier<T, P> = { answer: T } | { committed: P } | null;
+
+/**
+ * For a write that records its key itself (keyRowWith): what an earlier call under `key` left,
+ * or null. The same key for another request is 422; a call under it still running (a claim by
+ * idempotentCall) is 409.
+ */
+export async function earlierCall<T, P>(ctx: Ctx, scope: FamilyScope, name: string, key: string, request: unknown): Promise<Earlier<T, P>> {
+  checkIdempotencyKey(key);
+  const found = await stored<unknown>(scope, name, key, requestHash(request), ctx.clock());
+  if (found === null) return null;
+  if (found === PENDING_VALUE) throw inUse();
+  if (typeof found === 'object' && found !== null && COMMITTED in found) return { committed: (found as Record<string, P>)[COMMITTED]! };
+  return { answer: found as T };
+}
+
+/** The key's row for a write to commit with itself: the marker, with `partial` (what a retry answers from). */
+export function keyRowWith(ctx: Ctx, name: string, key: string, request: unknown, partial: unknown) {
+  return { key, scope: name, response: JSON.stringify({ [COMMITTED]: partial }), request_hash: requestHash(request), created_at: ctx.clock() };
 }
 
 /**
@@ -113,14 +146,15 @@ export async function idempotentCall<T>(
   try {
     result = await write();
   } catch (err) {
-    await releaseKey(scope, name, key);
+    // The write's own error is the answer, whatever becomes of the key.
+    await settleClaim(scope, name, key, claim.claimedAt, null).catch(() => {});
     throw err;
   }
-  await recordKey(scope, name, key, result);
+  await settleClaim(scope, name, key, claim.claimedAt, { result });
   return result;
 }
 
-export type Claim<T> = { replay: true; value: T } | { replay: false };
+export type Claim<T> = { replay: true; value: T } | { replay: false; claimedAt: number };
 
 /**
  * Claims `key` for a call about to run, or returns what an earlier call under it recorded. A
@@ -131,7 +165,6 @@ export async function claimKey<T>(ctx: Ctx, scope: FamilyScope, name: string, ke
   checkIdempotencyKey(key);
   const now = ctx.clock();
   const hash = requestHash(request);
-  const inUse = () => conflict('A call with this idempotency key is still running; retry in a moment.', 'idempotency_key_in_use');
   const earlier = await stored<T | string>(scope, name, key, hash, now);
   if (earlier !== null) {
     if (earlier === PENDING_VALUE) throw inUse();
@@ -140,20 +173,60 @@ export async function claimKey<T>(ctx: Ctx, scope: FamilyScope, name: string, ke
   try {
     await scope.insertInto('idempotency_keys', { key, scope: name, response: PENDING, request_hash: hash, created_at: now }).execute();
   } catch (err) {
+    // The database went away: the claim may have been made all the same (its answer lost).
+    // Nothing will run under it, so it is freed as soon as the database is back.
+    if (isDatabaseUnavailable(err)) settleLater(() => releaseClaim(scope, name, key, now), Date.now() + PENDING_TTL_MS);
     if (!isUniqueViolation(err)) throw err;
     const first = await stored<T | string>(scope, name, key, hash, now);
     if (first === null || first === PENDING_VALUE) throw inUse();
     return { replay: true, value: first as T };
   }
-  return { replay: false };
+  return { replay: false, claimedAt: now };
 }
 
-/** Records the result of a claimed call: retries under the key now get it. */
+/** Records the result of a call: retries under the key now get it. */
 export async function recordKey(scope: FamilyScope, name: string, key: string, result: unknown): Promise<void> {
   await scope.updateTable('idempotency_keys').set({ response: JSON.stringify(result) }).where('scope', '=', name).where('key', '=', key).execute();
 }
 
-/** Frees a claimed key whose call failed, so a retry can run. */
-export async function releaseKey(scope: FamilyScope, name: string, key: string): Promise<void> {
-  await scope.deleteFrom('idempotency_keys').where('scope', '=', name).where('key', '=', key).execute();
+// A claim's own row: still pending, and made at its time (not a later call's claim, made after
+// this one went stale).
+function ownClaim<Q extends { where: (...args: any[]) => Q }>(q: Q, name: string, key: string, claimedAt: number): Q {
+  return q.where('scope', '=', name).where('key', '=', key).where('response', '=', PENDING).where('created_at', '=', claimedAt);
+}
+
+async function recordClaim(scope: FamilyScope, name: string, key: string, claimedAt: number, result: unknown): Promise<void> {
+  await ownClaim(scope.updateTable('idempotency_keys').set({ response: JSON.stringify(result) }), name, key, claimedAt).execute();
+}
+
+async function releaseClaim(scope: FamilyScope, name: string, key: string, claimedAt: number): Promise<void> {
+  await ownClaim(scope.deleteFrom('idempotency_keys'), name, key, claimedAt).execute();
+}
+
+/** How often a claim's result or release is tried again while the database is away. */
+const SETTLE_RETRY_MS = 2_000;
+
+/**
+ * Settles a claim made by claimKey: records the call's result under the key, or (null) frees
+ * the key after a failed call. When the database is away it is tried again in the background
+ * until it succeeds or the claim would have gone stale anyway, so that a retry soon after the
+ * database is back replays the result, or runs, instead of being told the call is still running.
+ */
+export async function settleClaim(scope: FamilyScope, name: string, key: string, claimedAt: number, outcome: { result: unknown } | null): Promise<void> {
+  const step = () => (outcome === null ? releaseClaim(scope, name, key, claimedAt) : recordClaim(scope, name, key, claimedAt, outcome.result));
+  try {
+    await step();
+  } catch (err) {
+    if (!isDatabaseUnavailable(err)) throw err;
+    settleLater(step, Date.now() + PENDING_TTL_MS);
+  }
+}
+
+function settleLater(step: () => Promise<void>, until: number): void {
+  if (Date.now() + SETTLE_RETRY_MS >= until) return;
+  setTimeout(() => {
+    step().catch((err) => {
+      if (isDatabaseUnavailable(err)) settleLater(step, until);
+    });
+  }, SETTLE_RETRY_MS).unref();
 }
