@@ -6,10 +6,15 @@
 import autocannon from 'autocannon';
 
 const c = JSON.parse(process.argv[2]);
-// One token per connection (c.tokens): connection i speaks for family i, as 32 parents would.
-let next = 0;
-const setupClient = c.tokens
-  ? (client) => client.setHeaders({ ...(c.headers ?? {}), authorization: `Bearer ${c.tokens[next++ % c.tokens.length]}` })
+// One token per connection (c.tokens): connection i speaks for family i, as 32 parents would;
+// one body per connection (c.bodies): connection i logs for child i of a family of several.
+let nextToken = 0;
+let nextBody = 0;
+const setupClient = c.tokens || c.bodies
+  ? (client) => {
+      if (c.tokens) client.setHeaders({ ...(c.headers ?? {}), authorization: `Bearer ${c.tokens[nextToken++ % c.tokens.length]}` });
+      if (c.bodies) client.setBody(c.bodies[nextBody++ % c.bodies.length]);
+    }
   : undefined;
 const r = await autocannon({
   setupClient,

@@ -1,6 +1,6 @@
 // Seeds the benchmark's databases (run by bench/run.ts as its own process, before any server
 // starts): the service's database with families of 14 days and of 3 years of history, an
-// "other" family, and optionally a 300,000-event family for the export scenario; and the
+// "other" family, a family of two children with 14 days each, and optionally a 300,000-event family for the export scenario; and the
 // ceiling's database with the 14-day family's events in a plain indexed table.
 //   node --import tsx bench/seed.ts DATABASE_URL CEILING_DB_FILE [--export-family]
 import { randomBytes } from 'node:crypto';
@@ -11,9 +11,10 @@ import { migrate } from '../src/db/migrate.ts';
 import type { Ctx } from '../src/services/context.ts';
 import { childScopeOf } from '../src/services/family/children.ts';
 import { onboard } from '../src/services/access/accounts.ts';
-import { actorFromSession } from '../src/services/access/auth.ts';
+import { actorFromSession, actorFromToken } from '../src/services/access/auth.ts';
 import { createToken } from '../src/services/access/tokens.ts';
 import { insertHistory } from '../src/services/housekeeping/seed.ts';
+import { addChild } from '../src/services/family/children-admin.ts';
 import { demoHistory, type DemoEvent } from '../src/domain/demo-history.ts';
 import { addDays, dayBounds, instantToLocal, localDateOf } from '../src/domain/time.ts';
 
@@ -43,11 +44,22 @@ async function family(label: string, events: DemoEvent[]) {
   return { familyId: actor.familyId, token: token.token, events: n };
 }
 
+/** A family of two children (twins), each with the same 14 days of history as days14. */
+async function twins(events: DemoEvent[]) {
+  const f = await family('twins', events);
+  const actor = (await actorFromToken(ctx, f.token))!;
+  const second = await addChild(ctx, actor, { baby_name: 'Tom', dob });
+  actor.child = { ref: second.child.id, byName: false };
+  await insertHistory(await childScopeOf(ctx, actor), ZONE, events, now);
+  return { ...f, events: f.events * 2, second: second.child.id };
+}
+
 const since14 = addDays(today, -14);
 const out: Record<string, unknown> = {
   days14: await family('14 days', history.filter((e) => e.local.slice(0, 10) >= since14)),
   years3: await family('3 years', history),
   other: await family('other', history.filter((e) => e.local.slice(0, 10) >= since14)),
+  twins: await twins(history.filter((e) => e.local.slice(0, 10) >= since14)),
 };
 // Many families logging at once, as on a server the parents of 32 babies share: one each.
 const recent = history.filter((e) => e.local.slice(0, 10) >= since14);
