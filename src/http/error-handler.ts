@@ -1,9 +1,12 @@
 // One place that turns every failure into the spec's error bodies: {error, message} for
 // expected errors, {detail: [...]} for 422 validation failures, and a bare 500 that reveals
 // nothing (no stack, no SQL) for bugs.
+import type { IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { BODY_LIMIT } from './json-parser.ts';
 
 export function databaseUnavailable(): AppError {
   return new AppError(503, 'database_unavailable', 'The database is not answering. Try again in a moment.', { retry_after: 5 });
@@ -20,16 +23,26 @@ export function renderAppError(err: AppError, reply: FastifyReply) {
   return reply.code(err.status).send({ error: err.code, message: err.message, ...err.extra });
 }
 
+// A refused body is read and thrown away before the 413 is sent, up to these bounds, so that a
+// client still uploading reads its answer instead of a reset (closing a socket that still has
+// unread data makes the kernel send RST, and a reset client may lose the answer it was sent).
 const DRAIN_MAX_BYTES = 32 * 1024 * 1024;
 const DRAIN_MAX_MS = 5000;
+// Past those bounds the 413 goes out at once and the response is held open while the rest of
+// the upload is read and discarded, for at most this long (the server's request timeout cuts
+// a request off after 30 s in any case). Only then is the connection closed.
+const LINGER_MAX_MS = 30_000;
+
+/** The request's body has arrived to its end. */
+const bodyEnded = (raw: IncomingMessage) => raw.complete || raw.readableEnded;
 
 /**
- * Reads and discards the rest of a refused body (within bounds) before answering, so a client
- * still uploading gets the 413 instead of a reset connection.
+ * Reads and discards the rest of a refused body (never buffering it), within bounds. True when
+ * the whole body has arrived, so the connection is ready for the client's next request.
  */
-function drainBody(req: FastifyRequest): Promise<void> {
-  const raw = req.raw;
-  if (raw.readableEnded || raw.destroyed) return Promise.resolve();
+function drainBody(raw: IncomingMessage): Promise<boolean> {
+  if (bodyEnded(raw)) return Promise.resolve(true);
+  if (raw.destroyed) return Promise.resolve(false);
   return new Promise((resolve) => {
     let seen = 0;
     const finish = () => {
@@ -37,7 +50,8 @@ function drainBody(req: FastifyRequest): Promise<void> {
       raw.off('data', onData);
       raw.off('end', finish);
       raw.off('error', finish);
-      resolve();
+      raw.off('close', finish);
+      resolve(bodyEnded(raw));
     };
     const onData = (chunk: Buffer) => {
       seen += chunk.length;
@@ -47,8 +61,71 @@ function drainBody(req: FastifyRequest): Promise<void> {
     raw.on('data', onData);
     raw.on('end', finish);
     raw.on('error', finish);
+    raw.on('close', finish);
     raw.resume();
   });
+}
+
+/**
+ * The answer to a client that is still uploading: all of it goes out at once (its
+ * Content-Length is set), but the response ends only when the client has sent the rest of its
+ * body (read and discarded meanwhile) or after LINGER_MAX_MS. Node closes a `Connection:
+ * close` socket as soon as its response ends; ending it only once the upload is over means the
+ * socket is closed with nothing left unread, so the client sees a clean close, not a reset.
+ */
+function answerWhileDiscarding(raw: IncomingMessage, text: string): Readable {
+  let timer: NodeJS.Timeout | undefined;
+  const stream = new Readable({
+    read() {},
+    destroy(err, callback) {
+      stop();
+      callback(err);
+    },
+  });
+  const done = () => {
+    stop();
+    stream.push(null);
+  };
+  const stop = () => {
+    clearTimeout(timer);
+    raw.off('end', done);
+    raw.off('close', done);
+  };
+  stream.push(text);
+  if (bodyEnded(raw) || raw.destroyed) {
+    stream.push(null);
+  } else {
+    raw.on('end', done);
+    raw.on('close', done);
+    timer = setTimeout(done, LINGER_MAX_MS);
+    raw.resume();
+  }
+  return stream;
+}
+
+/**
+ * 413 for a body over the route's limit, with the service's error body, sent so that the
+ * client always reads it: the rest of the body is drained first (within bounds; the connection
+ * then stays open for the next request), or, past the bounds, the answer goes out at once and
+ * the connection is closed only once the client has finished sending.
+ */
+export async function refuseTooLarge(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const limit = req.routeOptions?.bodyLimit ?? BODY_LIMIT;
+  const size = limit >= 1024 * 1024 ? `${Math.round(limit / (1024 * 1024))} MB` : `${Math.round(limit / 1024)} KiB`;
+  const body = { error: 'payload_too_large', message: `The request body is too large (${size} at most).` };
+  if (await drainBody(req.raw)) {
+    // fastify asks for the connection to be closed after any body it could not parse; this one
+    // was read to its end, so the connection can carry the client's next request.
+    reply.removeHeader('connection');
+    return reply.code(413).send(body);
+  }
+  const text = JSON.stringify(body);
+  return reply
+    .code(413)
+    .header('connection', 'close')
+    .header('content-type', 'application/json; charset=utf-8')
+    .header('content-length', String(Buffer.byteLength(text)))
+    .send(answerWhileDiscarding(req.raw, text));
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -60,12 +137,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send({ error: 'bad_request', message: detailToMessage(detail), detail });
     }
     const status = error.statusCode ?? 500;
-    if (status === 413) {
-      await drainBody(req);
-      const limit = req.routeOptions?.bodyLimit ?? 64 * 1024;
-      const size = limit >= 1024 * 1024 ? `${Math.round(limit / (1024 * 1024))} MB` : `${Math.round(limit / 1024)} KiB`;
-      return reply.code(413).send({ error: 'payload_too_large', message: `The request body is too large (${size} at most).` });
-    }
+    if (status === 413) return refuseTooLarge(req, reply);
     if (status === 415) {
       return reply.code(415).send({ error: 'unsupported_media_type', message: 'Send the body as application/json.' });
     }
