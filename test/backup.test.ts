@@ -6,7 +6,7 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -77,12 +77,18 @@ describe('tracker backup while the server keeps writing', () => {
   let file: string;
   let seeded: HistoryDatabase;
   let server: { proc: ChildProcess; base: string };
+  /** the writer family's events in the seed, and those it acknowledged before the backup began */
+  let seededFamilyEvents = 0;
+  let committedBefore: string[] = [];
   const env = () => ({ ...process.env, DATABASE_URL: `sqlite:${file}`, LOG_LEVEL: 'silent' });
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'tracker-backup-'));
     file = join(dir, 'tracker.db');
     seeded = await seedHistoryDatabase(file, SIZE);
+    const db = new Database(file, { readonly: true });
+    seededFamilyEvents = (db.prepare('select count(*) n from events where family_id = ?').get(seeded.familyId) as { n: number }).n;
+    db.close();
     // Builds dist/ now if it is stale, so that the backup below is the copy, not a compile.
     await promisify(execFile)(process.execPath, [BIN, '--help'], { env: env(), timeout: 120_000 });
     server = await startServerProcess(`sqlite:${file}`);
@@ -96,6 +102,7 @@ describe('tracker backup while the server keeps writing', () => {
     const w = writer(server.base, seeded.token, LANES);
     while (w.acks.length < 20 && w.failures.length === 0) await new Promise((r) => setTimeout(r, 20));
     const committed = w.acks.map((a) => a.id);
+    committedBefore = committed;
     const backups = join(dir, 'backups');
     const target = join(backups, 'copy.db');
     mkdirSync(backups);
@@ -159,6 +166,23 @@ describe('tracker backup while the server keeps writing', () => {
     }
   });
 
+  test('the copy restores: the server started on it serves the family, everything committed before the backup included', async () => {
+    const restored = join(dir, 'restored', 'tracker.db');
+    mkdirSync(join(dir, 'restored'));
+    copyFileSync(join(dir, 'backups', 'copy.db'), restored);
+    const other = await startServerProcess(`sqlite:${restored}`);
+    try {
+      const res = await fetch(`${other.base}/api/vega/export`, { headers: { authorization: `Bearer ${seeded.token}` } });
+      assert.equal(res.status, 200);
+      const body = (await res.json()) as { events: { id: string }[] };
+      assert.ok(body.events.length >= seededFamilyEvents + committedBefore.length, `${body.events.length} events exported`);
+      const ids = new Set(body.events.map((e) => e.id));
+      assert.deepEqual(committedBefore.filter((id) => !ids.has(id)), []);
+    } finally {
+      other.proc.kill();
+    }
+  });
+
   test('refuses an existing file and names pg_dump for PostgreSQL; a refused backup leaves no file behind', async () => {
     const run = (args: string[], databaseUrl = `sqlite:${file}`) =>
       promisify(execFile)(process.execPath, [BIN, ...args], { env: { ...env(), DATABASE_URL: databaseUrl }, timeout: 60_000 });
@@ -167,7 +191,7 @@ describe('tracker backup while the server keeps writing', () => {
     await assert.rejects(run(['backup', join(dir, 'pg.db')], 'postgres://postgres@127.0.0.1:1/none'), (e: any) => /use pg_dump/.test(e.stderr));
     await assert.rejects(run(['backup', join(dir, 'mem.db')], 'sqlite::memory:'), (e: any) => /in-memory database/.test(e.stderr));
     await assert.rejects(run(['backup', join(dir, 'none.db')], `sqlite:${join(dir, 'missing.db')}`), (e: any) => /There is no database at/.test(e.stderr));
-    assert.deepEqual(readdirSync(dir).filter((f) => !f.startsWith('tracker.db')).sort(), ['backups']);
+    assert.deepEqual(readdirSync(dir).filter((f) => !f.startsWith('tracker.db')).sort(), ['backups', 'restored']);
     assert.deepEqual(readdirSync(join(dir, 'backups')), ['copy.db']);
   });
 });

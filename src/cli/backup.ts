@@ -34,7 +34,7 @@ function sourceFile(databaseUrl: string): string {
   if (dialect === 'postgres') {
     throw new Error('backup copies the embedded SQLite database; DATABASE_URL names PostgreSQL: use pg_dump (e.g. pg_dump --format=custom --file=tracker.dump "$DATABASE_URL") and pg_restore to restore.');
   }
-  if (target === ':memory:' || target.startsWith('file::memory:')) {
+  if (target === ':memory:') {
     throw new Error('DATABASE_URL names an in-memory database (sqlite::memory:), which lives only inside the process that opened it: there is nothing on disk to back up.');
   }
   const path = resolve(target);
