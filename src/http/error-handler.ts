@@ -28,12 +28,12 @@ export function renderAppError(err: AppError, reply: FastifyReply) {
 // unread data makes the kernel send RST, and a reset client may lose the answer it was sent).
 const DRAIN_MAX_BYTES = 32 * 1024 * 1024;
 const DRAIN_MAX_MS = 5000;
-// Past those bounds the 413 goes out at once and the response is held open while the rest of
-// the upload is read and discarded, for at most this long (the server's request timeout cuts
-// a request off after 30 s in any case). Only then is the connection closed.
+// An answer sent while the body is still arriving (past those bounds, or any refusal before
+// the body was read: a 401, a 429) is held open while the rest is read and discarded, for at
+// most this long (the server's request timeout cuts a request off after 30 s in any case).
 const LINGER_MAX_MS = 30_000;
 
-/** The request's body has arrived to its end. */
+/** The request's body has arrived to its end (at once for a request without one). */
 const bodyEnded = (raw: IncomingMessage) => raw.complete || raw.readableEnded;
 
 /**
@@ -67,14 +67,23 @@ function drainBody(raw: IncomingMessage): Promise<boolean> {
 }
 
 /**
- * The answer to a client that is still uploading: all of it goes out at once (its
- * Content-Length is set), but the response ends only when the client has sent the rest of its
+ * An answer to a client that is still uploading: all of it goes out at once (the caller sets
+ * its Content-Length), but the response ends only when the client has sent the rest of its
  * body (read and discarded meanwhile) or after LINGER_MAX_MS. Node closes a `Connection:
  * close` socket as soon as its response ends; ending it only once the upload is over means the
  * socket is closed with nothing left unread, so the client sees a clean close, not a reset.
  */
-function answerWhileDiscarding(raw: IncomingMessage, text: string): Readable {
+function heldUntilBodyEnds(raw: IncomingMessage, payload: string | Buffer): Readable {
   let timer: NodeJS.Timeout | undefined;
+  const stop = () => {
+    clearTimeout(timer);
+    raw.off('end', done);
+    raw.off('close', done);
+  };
+  const done = () => {
+    stop();
+    stream.push(null);
+  };
   const stream = new Readable({
     read() {},
     destroy(err, callback) {
@@ -82,24 +91,11 @@ function answerWhileDiscarding(raw: IncomingMessage, text: string): Readable {
       callback(err);
     },
   });
-  const done = () => {
-    stop();
-    stream.push(null);
-  };
-  const stop = () => {
-    clearTimeout(timer);
-    raw.off('end', done);
-    raw.off('close', done);
-  };
-  stream.push(text);
-  if (bodyEnded(raw) || raw.destroyed) {
-    stream.push(null);
-  } else {
-    raw.on('end', done);
-    raw.on('close', done);
-    timer = setTimeout(done, LINGER_MAX_MS);
-    raw.resume();
-  }
+  stream.push(payload);
+  raw.on('end', done);
+  raw.on('close', done);
+  timer = setTimeout(done, LINGER_MAX_MS);
+  raw.resume();
   return stream;
 }
 
@@ -107,28 +103,33 @@ function answerWhileDiscarding(raw: IncomingMessage, text: string): Readable {
  * 413 for a body over the route's limit, with the service's error body, sent so that the
  * client always reads it: the rest of the body is drained first (within bounds; the connection
  * then stays open for the next request), or, past the bounds, the answer goes out at once and
- * the connection is closed only once the client has finished sending.
+ * the connection is closed once the client has finished sending (see the onSend hook below).
  */
 export async function refuseTooLarge(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   const limit = req.routeOptions?.bodyLimit ?? BODY_LIMIT;
   const size = limit >= 1024 * 1024 ? `${Math.round(limit / (1024 * 1024))} MB` : `${Math.round(limit / 1024)} KiB`;
-  const body = { error: 'payload_too_large', message: `The request body is too large (${size} at most).` };
-  if (await drainBody(req.raw)) {
-    // fastify asks for the connection to be closed after any body it could not parse; this one
-    // was read to its end, so the connection can carry the client's next request.
-    reply.removeHeader('connection');
-    return reply.code(413).send(body);
-  }
-  const text = JSON.stringify(body);
-  return reply
-    .code(413)
-    .header('connection', 'close')
-    .header('content-type', 'application/json; charset=utf-8')
-    .header('content-length', String(Buffer.byteLength(text)))
-    .send(answerWhileDiscarding(req.raw, text));
+  // fastify asks for the connection to be closed after any body it could not parse; one that
+  // was read to its end leaves the connection ready for the client's next request.
+  if (await drainBody(req.raw)) reply.removeHeader('connection');
+  return reply.code(413).send({ error: 'payload_too_large', message: `The request body is too large (${size} at most).` });
+}
+
+/**
+ * A refusal sent before the request's body has all arrived (a 413 past the drain bounds, a 401
+ * or 429 decided from the headers) is held open until the client has finished sending.
+ */
+function registerUnreadBodyGuard(app: FastifyInstance): void {
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (reply.statusCode < 400 || bodyEnded(req.raw) || req.raw.destroyed) return payload;
+    if (payload !== null && payload !== undefined && typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    const body = payload ?? '';
+    reply.header('content-length', String(Buffer.byteLength(body)));
+    return heldUntilBodyEnds(req.raw, body);
+  });
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
+  registerUnreadBodyGuard(app);
   app.setErrorHandler(async (error: FastifyError & Partial<RequestValidationError>, req: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) return renderAppError(error, reply);
     if (error.zodIssues) {

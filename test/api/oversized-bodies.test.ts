@@ -188,18 +188,18 @@ class RawConnection {
   }
 }
 
-/** The spec's 413: status, JSON body {error: 'payload_too_large', message}. */
-function problemWith(o: Outcome): string | null {
+/** The spec's 413 (or another refusal): status, JSON body {error: 'payload_too_large', message}. */
+function problemWith(o: Outcome, status = 413, code = 'payload_too_large'): string | null {
   if (o.error !== null) return `socket error ${o.error}${o.reply ? ` after a ${o.reply.status}` : ' and no reply'}`;
   if (!o.reply) return 'no reply';
-  if (o.reply.status !== 413) return `status ${o.reply.status}: ${o.reply.text.slice(0, 200)}`;
+  if (o.reply.status !== status) return `status ${o.reply.status}: ${o.reply.text.slice(0, 200)}`;
   let body: any;
   try {
     body = JSON.parse(o.reply.text);
   } catch {
     return `not JSON: ${o.reply.text.slice(0, 200)}`;
   }
-  if (body?.error !== 'payload_too_large' || typeof body.message !== 'string' || !/too large/.test(body.message)) return `body ${o.reply.text}`;
+  if (body?.error !== code || typeof body.message !== 'string' || body.message.length < 10) return `body ${o.reply.text}`;
   return null;
 }
 
@@ -232,9 +232,9 @@ describe('bodies over the limit over a real socket: always a 413, never a reset'
   let auth: Record<string, string>;
   const problems: string[] = [];
   let sent = 0;
-  const note = (label: string, o: Outcome) => {
+  const note = (label: string, o: Outcome, status?: number, code?: string) => {
     sent += 1;
-    const p = problemWith(o);
+    const p = problemWith(o, status, code);
     if (p) problems.push(`${label}: ${p}`);
   };
 
@@ -356,6 +356,27 @@ describe('bodies over the limit over a real socket: always a 413, never a reset'
     const t0 = performance.now();
     await pool(jobs, jobs.length);
     assert.ok(performance.now() - t0 > DRAIN_MS, 'the uploads outlasted the server\'s wait');
+    assert.deepEqual(tally(problems), {});
+  });
+
+  test('refused before the body is read (a token that is not valid): answered, and no reset either', async () => {
+    const jobs = [];
+    for (const [path, body] of [['/api/vega/log', logNote(21 * MB)], ['/mcp', mcpCall(21 * MB)]] as const) {
+      for (const close of [false, true]) {
+        for (let i = 0; i < 2; i++) {
+          jobs.push(async () => {
+            const conn = await RawConnection.open(port);
+            const headers = { ...auth, Authorization: 'Bearer bt_not_a_token', ...(close ? { Connection: 'close' } : {}) };
+            const o = await conn.exchange('POST', path, headers, body);
+            const label = `401${close ? ' close' : ''} ${path}`;
+            note(label, o, 401, 'unauthorized');
+            const e = await conn.finish();
+            if (e && !o.error) problems.push(`${label}: ${e} while closing`);
+          });
+        }
+      }
+    }
+    await pool(jobs, 4);
     assert.deepEqual(tally(problems), {});
   });
 
