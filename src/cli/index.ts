@@ -45,9 +45,10 @@ program
 
 program
   .command('backup')
-  .description('write a consistent online copy of the embedded SQLite database, safe while the server runs')
-  .argument('<file>', 'where to write the copy')
-  .action(async (file: string) => backupCommand(file));
+  .description('write a consistent copy of the embedded SQLite database (0600), safe while the server runs and writes')
+  .option('--verify', 'then open the copy and run integrity_check; exit 1 (keeping no copy) unless it is ok')
+  .argument('<file>', 'where to write the copy (a new file)')
+  .action(async (file: string, opts: { verify?: boolean }) => backupCommand(file, opts));
 
 program
   .command('demo')

@@ -1,10 +1,13 @@
 // One place that turns every failure into the spec's error bodies: {error, message} for
 // expected errors, {detail: [...]} for 422 validation failures, and a bare 500 that reveals
 // nothing (no stack, no SQL) for bugs.
+import type { IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { isMissingChild } from '../services/context.ts';
+import { BODY_LIMIT } from './json-parser.ts';
 
 export function databaseUnavailable(): AppError {
   return new AppError(503, 'database_unavailable', 'The database is not answering. Try again in a moment.', { retry_after: 5 });
@@ -21,16 +24,26 @@ export function renderAppError(err: AppError, reply: FastifyReply) {
   return reply.code(err.status).send({ error: err.code, message: err.message, ...err.extra });
 }
 
+// A refused body is read and thrown away before the 413 is sent, up to these bounds, so that a
+// client still uploading reads its answer instead of a reset (closing a socket that still has
+// unread data makes the kernel send RST, and a reset client may lose the answer it was sent).
 const DRAIN_MAX_BYTES = 32 * 1024 * 1024;
 const DRAIN_MAX_MS = 5000;
+// An answer sent while the body is still arriving (past those bounds, or any refusal before
+// the body was read: a 401, a 429) is held open while the rest is read and discarded, for at
+// most this long (the server's request timeout cuts a request off after 30 s in any case).
+const LINGER_MAX_MS = 30_000;
+
+/** The request's body has arrived to its end (at once for a request without one). */
+const bodyEnded = (raw: IncomingMessage) => raw.complete || raw.readableEnded;
 
 /**
- * Reads and discards the rest of a refused body (within bounds) before answering, so a client
- * still uploading gets the 413 instead of a reset connection.
+ * Reads and discards the rest of a refused body (never buffering it), within bounds. True when
+ * the whole body has arrived, so the connection is ready for the client's next request.
  */
-function drainBody(req: FastifyRequest): Promise<void> {
-  const raw = req.raw;
-  if (raw.readableEnded || raw.destroyed) return Promise.resolve();
+function drainBody(raw: IncomingMessage): Promise<boolean> {
+  if (bodyEnded(raw)) return Promise.resolve(true);
+  if (raw.destroyed) return Promise.resolve(false);
   return new Promise((resolve) => {
     let seen = 0;
     const finish = () => {
@@ -38,7 +51,8 @@ function drainBody(req: FastifyRequest): Promise<void> {
       raw.off('data', onData);
       raw.off('end', finish);
       raw.off('error', finish);
-      resolve();
+      raw.off('close', finish);
+      resolve(bodyEnded(raw));
     };
     const onData = (chunk: Buffer) => {
       seen += chunk.length;
@@ -48,11 +62,75 @@ function drainBody(req: FastifyRequest): Promise<void> {
     raw.on('data', onData);
     raw.on('end', finish);
     raw.on('error', finish);
+    raw.on('close', finish);
     raw.resume();
   });
 }
 
+/**
+ * An answer to a client that is still uploading: all of it goes out at once (the caller sets
+ * its Content-Length), but the response ends only when the client has sent the rest of its
+ * body (read and discarded meanwhile) or after LINGER_MAX_MS. Node closes a `Connection:
+ * close` socket as soon as its response ends; ending it only once the upload is over means the
+ * socket is closed with nothing left unread, so the client sees a clean close, not a reset.
+ */
+function heldUntilBodyEnds(raw: IncomingMessage, payload: string | Buffer): Readable {
+  let timer: NodeJS.Timeout | undefined;
+  const stop = () => {
+    clearTimeout(timer);
+    raw.off('end', done);
+    raw.off('close', done);
+  };
+  const done = () => {
+    stop();
+    stream.push(null);
+  };
+  const stream = new Readable({
+    read() {},
+    destroy(err, callback) {
+      stop();
+      callback(err);
+    },
+  });
+  stream.push(payload);
+  raw.on('end', done);
+  raw.on('close', done);
+  timer = setTimeout(done, LINGER_MAX_MS);
+  raw.resume();
+  return stream;
+}
+
+/**
+ * 413 for a body over the route's limit, with the service's error body, sent so that the
+ * client always reads it: the rest of the body is drained first (within bounds; the connection
+ * then stays open for the next request), or, past the bounds, the answer goes out at once and
+ * the connection is closed once the client has finished sending (see the onSend hook below).
+ */
+export async function refuseTooLarge(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const limit = req.routeOptions?.bodyLimit ?? BODY_LIMIT;
+  const size = limit >= 1024 * 1024 ? `${Math.round(limit / (1024 * 1024))} MB` : `${Math.round(limit / 1024)} KiB`;
+  // fastify asks for the connection to be closed after any body it could not parse; one that
+  // was read to its end leaves the connection ready for the client's next request.
+  if (await drainBody(req.raw)) reply.removeHeader('connection');
+  return reply.code(413).send({ error: 'payload_too_large', message: `The request body is too large (${size} at most).` });
+}
+
+/**
+ * A refusal sent before the request's body has all arrived (a 413 past the drain bounds, a 401
+ * or 429 decided from the headers) is held open until the client has finished sending.
+ */
+function registerUnreadBodyGuard(app: FastifyInstance): void {
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (reply.statusCode < 400 || bodyEnded(req.raw) || req.raw.destroyed) return payload;
+    if (payload !== null && payload !== undefined && typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    const body = payload ?? '';
+    reply.header('content-length', String(Buffer.byteLength(body)));
+    return heldUntilBodyEnds(req.raw, body);
+  });
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
+  registerUnreadBodyGuard(app);
   app.setErrorHandler(async (error: FastifyError & Partial<RequestValidationError>, req: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) return renderAppError(error, reply);
     if (error.zodIssues) {
@@ -61,12 +139,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send({ error: 'bad_request', message: detailToMessage(detail), detail });
     }
     const status = error.statusCode ?? 500;
-    if (status === 413) {
-      await drainBody(req);
-      const limit = req.routeOptions?.bodyLimit ?? 64 * 1024;
-      const size = limit >= 1024 * 1024 ? `${Math.round(limit / (1024 * 1024))} MB` : `${Math.round(limit / 1024)} KiB`;
-      return reply.code(413).send({ error: 'payload_too_large', message: `The request body is too large (${size} at most).` });
-    }
+    if (status === 413) return refuseTooLarge(req, reply);
     if (status === 415) {
       return reply.code(415).send({ error: 'unsupported_media_type', message: 'Send the body as application/json.' });
     }

@@ -17,6 +17,7 @@ import type { Actor } from '../../services/actor.ts';
 import type * as McpServerModule from '../../mcp/server.ts';
 import { bearerToken, checkHostAndOrigin, CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS, originAllowed } from '../../mcp/http-guard.ts';
 import { RATE_LIMIT_PER_MINUTE } from '../../mcp/limits.ts';
+import { refuseTooLarge } from '../error-handler.ts';
 
 // The MCP SDK and the connector's tools weigh ~50 MB in memory: loaded with the first /mcp
 // request, not at start, so a family that never connects an assistant never pays for them.
@@ -58,6 +59,9 @@ export function mcpRoutes(app: FastifyInstance, ctx: Ctx): void {
       return reply.code(err.status).send({ error: err.code, message: err.message });
     }
     const status = err.statusCode ?? 500;
+    // Like the gate's refusals, a body over the limit is refused before any message is read:
+    // the service's 413 body, sent so that a client still uploading reads it.
+    if (status === 413) return refuseTooLarge(req, reply);
     if (status >= 400 && status < 500) return jsonRpcError(reply, status, -32000, err.message);
     req.log.error({ err }, 'mcp request failed');
     return jsonRpcError(reply, 500, -32603, 'Internal error');
