@@ -267,14 +267,10 @@ export class FamilyScope {
 }
 
 /**
- * The family's whole log, every child's events and feed timers: an event found by its id (edit,
- * delete, react), undo (the family's most recent log), export, import, the aggregate counts.
+ * A scope that reaches the log's tables too: the family's whole log (LogScope), or one child's
+ * part of it (ChildScope, which filters the log's tables by its child through childFilter).
  */
-export class LogScope extends FamilyScope {
-  protected override rebind(k: Kysely<Database>): this {
-    return new LogScope(k, this.familyId, this.dialect) as this;
-  }
-
+abstract class LogReachingScope extends FamilyScope {
   override selectFrom<T extends AnyOwnedTable>(table: T) {
     return super.selectFrom(table as FamilyOwnedTable) as unknown as SelectQueryBuilder<Database, T, {}>;
   }
@@ -285,6 +281,16 @@ export class LogScope extends FamilyScope {
 
   override deleteFrom<T extends AnyOwnedTable>(table: T) {
     return super.deleteFrom(table as FamilyOwnedTable) as unknown as DeleteQueryBuilder<Database, T, DeleteResult>;
+  }
+}
+
+/**
+ * The family's whole log, every child's events and feed timers: an event found by its id (edit,
+ * delete, react), undo (the family's most recent log), export, import, the aggregate counts.
+ */
+export class LogScope extends LogReachingScope {
+  protected override rebind(k: Kysely<Database>): this {
+    return new LogScope(k, this.familyId, this.dialect) as this;
   }
 
   /** Rows of the whole log, each naming its child (import). */
@@ -298,7 +304,7 @@ export class LogScope extends FamilyScope {
  * primary child). Its events and feed timer are filtered by, and written with, the child's id;
  * everything else is the family's, as for a FamilyScope.
  */
-export class ChildScope extends FamilyScope {
+export class ChildScope extends LogReachingScope {
   constructor(
     k: Kysely<Database>,
     familyId: string,
@@ -326,18 +332,6 @@ export class ChildScope extends FamilyScope {
 
   protected override childFilter(table: string): string | null {
     return CHILD_OWNED.has(table) ? this.child.id : null;
-  }
-
-  override selectFrom<T extends AnyOwnedTable>(table: T) {
-    return super.selectFrom(table as FamilyOwnedTable) as unknown as SelectQueryBuilder<Database, T, {}>;
-  }
-
-  override updateTable<T extends AnyOwnedTable>(table: T) {
-    return super.updateTable(table as FamilyOwnedTable) as unknown as UpdateQueryBuilder<Database, T, T, UpdateResult>;
-  }
-
-  override deleteFrom<T extends AnyOwnedTable>(table: T) {
-    return super.deleteFrom(table as FamilyOwnedTable) as unknown as DeleteQueryBuilder<Database, T, DeleteResult>;
   }
 
   /** A row of this child's log, written with the family's and the child's id. */
