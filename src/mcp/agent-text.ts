@@ -34,10 +34,18 @@ export const WRITE_RULES = [
   'Limit: 120 MCP requests per minute per token; over it the HTTP status is 429 with Retry-After.',
 ];
 
+// Which tools take `child` is generated (each tool's arguments); this says what it means.
+export const CHILDREN = [
+  'A family may have several children. Every tool about one child\'s log takes an optional `child`: the child\'s name (any case) or id. Without it, the tool is about the family\'s primary child.',
+  'get_profile lists the children (names, ids, which one is primary) when there are several. Every answer names the child it is about; a name or id that is not one of the family\'s children is a tool error listing them.',
+  'Events are found by their id whichever child they belong to, so editing, deleting and reacting take no `child`, and undo_last removes the family\'s last log whoever it was for.',
+];
+
 export const SERVER_INSTRUCTIONS = [
   WHAT_IT_IS,
   'Use get_live_status for "now" questions, get_day for a day\'s events and their ids, log_* tools to record, edit_event/delete_event/undo_last to correct.',
   ...UNITS_AND_TIME,
   ...WRITE_RULES.slice(0, 2),
+  CHILDREN[0],
   NON_CLINICAL,
 ].join('\n');

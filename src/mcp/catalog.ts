@@ -5,7 +5,7 @@ import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-sc
 import { API_VERSION } from '../version.ts';
 import type { PromptDef } from './registry-types.ts';
 import { annotationsOf, inputSchemaOf, PROMPTS, RESOURCES, TOOLS } from './registry.ts';
-import { AUTH_STEPS, NON_CLINICAL, SERVICE_NAME, UNITS_AND_TIME, WHAT_IT_IS, WRITE_RULES } from './agent-text.ts';
+import { AUTH_STEPS, CHILDREN, NON_CLINICAL, SERVICE_NAME, UNITS_AND_TIME, WHAT_IT_IS, WRITE_RULES } from './agent-text.ts';
 
 import { RATE_LIMIT_PER_MINUTE } from './limits.ts';
 export { RATE_LIMIT_PER_MINUTE };
@@ -92,6 +92,10 @@ ${prompts.join('\n')}
 ## Writing to the log
 
 ${bullets(WRITE_RULES)}
+
+## Children
+
+${bullets(CHILDREN)}
 
 ## Units and timestamps
 

@@ -1,7 +1,7 @@
 // The HTML pages for people: the developer portal (/developers) and the privacy and terms
 // pages the connector manifest links to. Plain HTML with an inline <style> only: the CSP allows
 // no inline script and nothing from other origins.
-import { SERVICE_NAME, NON_CLINICAL, UNITS_AND_TIME } from './agent-text.ts';
+import { SERVICE_NAME, CHILDREN, NON_CLINICAL, UNITS_AND_TIME } from './agent-text.ts';
 import { RATE_LIMIT_PER_MINUTE } from './catalog.ts';
 import { PROMPTS, RESOURCES, TOOLS } from './registry.ts';
 
@@ -80,6 +80,7 @@ ${rows}</table>
 <h2>Rules of the road</h2>
 <ul>${UNITS_AND_TIME.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}
 <li>Idempotency: every REST write that adds, changes or removes log entries (${idempotentWrites.map((r) => `<code>${escapeHtml(r)}</code>`).join(', ')}) accepts an <code>Idempotency-Key</code> header, and every MCP write tool an <code>idempotency_key</code> argument (1 to 200 visible ASCII characters, e.g. a fresh UUID per intended write). The same key with the same request within 24 hours replays the first response exactly and changes nothing; the same key with a different request is refused (REST: 422 <code>idempotency_key_reused</code>; MCP: a tool error with that code) and changes nothing; a retry while the first call is still running gets 409 <code>idempotency_key_in_use</code>. Keys are per family and per endpoint (MCP's logging tools share the key space of <code>POST /api/vega/log</code>).</li>
+<li>Children: ${escapeHtml(CHILDREN[0])} REST reads take <code>?child=ID</code> and writes <code>child</code> in the body (ids only; list them with <code>GET /api/vega/children</code>).</li>
 <li>${escapeHtml(NON_CLINICAL)}</li></ul>`,
   );
 }

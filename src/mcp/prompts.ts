@@ -1,6 +1,7 @@
 // The three prompts. Each gathers the data it needs through the read services and hands the
 // assistant the task plus that data, so one prompt call is enough to write the text. All three
-// keep to the service's non-clinical scope.
+// keep to the service's non-clinical scope, and are about the family's primary child (their
+// arguments are unchanged; the text names the child, so a family of several knows whose).
 import { z } from 'zod';
 import { eventsOfDay, measurements } from '../services/log/event-reads.ts';
 import { getLive, getPatterns } from '../services/insights/insights.ts';
@@ -21,7 +22,7 @@ export const prompts: PromptDef[] = [
   {
     name: 'daily_summary',
     title: 'Daily summary',
-    description: "A short, warm summary of the child's day: feeds, sleep, nappies, solids and notes.",
+    description: "A short, warm summary of the child's day (the primary child's, in a family of several): feeds, sleep, nappies, solids and notes.",
     args: { date: DateString.optional().describe('YYYY-MM-DD, family-local; defaults to today') },
     build: async (env, args) => {
       const date = args.date ?? env.today;
@@ -42,7 +43,7 @@ export const prompts: PromptDef[] = [
   {
     name: 'handover_note',
     title: 'Handover note for the next caregiver',
-    description: 'A handover for whoever takes over: where things stand now and what happened today.',
+    description: "A handover for whoever takes over: where things stand now and what happened today, for the child (the primary child, in a family of several).",
     args: {
       next_caregiver: z.string().max(80).optional().describe('who takes over, e.g. "Grandma"; optional'),
       extra: z.string().max(500).optional().describe('anything the current caregiver wants passed on; optional'),
@@ -63,7 +64,7 @@ export const prompts: PromptDef[] = [
   {
     name: 'health_visitor_summary',
     title: 'Summary for a health visitor appointment',
-    description: 'A factual, non-clinical summary to take to a health visitor or baby clinic appointment: growth, feeding, sleep and the parents\' own questions.',
+    description: "A factual, non-clinical summary of the child (the primary child, in a family of several) to take to a health visitor or baby clinic appointment: growth, feeding, sleep and the parents' own questions.",
     args: {
       questions: z.string().max(1000).optional().describe("the parents' own questions to bring to the appointment; optional"),
     },

@@ -14,7 +14,7 @@ export interface Env {
   family: FamilyRow;
   /** every child of the family, oldest first */
   children: readonly ChildRow[];
-  /** the child answers are about unless a tool's `child` argument names another: the primary child */
+  /** the child the answer is about: the primary child, or the one a tool's `child` argument names (children.ts) */
   child: ChildRow;
   /** epoch ms the request is answered at */
   now: number;
@@ -28,6 +28,12 @@ export interface Outcome<T> {
   /** one plain-language line: a confirmation for writes, a digest for reads */
   summary: string;
   data: T;
+  /**
+   * The id of the child the answer turned out to be about, when the tool found it rather than
+   * was told it (an event edited, deleted or undone by id belongs to whichever child it does):
+   * the stamp names that child instead of the call's.
+   */
+  aboutChild?: string;
 }
 
 export type ToolKind = 'read' | 'write' | 'destructive';
@@ -48,6 +54,12 @@ export interface ToolDef<I extends z.ZodObject = z.ZodObject, O extends z.ZodObj
    * absent for read tools (which take no key).
    */
   keyed?: 'service' | 'stored';
+  /**
+   * The tool reads or writes one child's data: it takes the optional `child` argument (an id or
+   * a name), resolved into env.child before run. Tools about the whole family, or about an
+   * event named by its id, do not.
+   */
+  perChild?: true;
   input: I;
   output: O;
   run(env: Env, args: z.infer<I>, idempotencyKey: string | undefined): Promise<Outcome<z.input<O>>>;

@@ -8,6 +8,7 @@ import { readTools } from './tools-read.ts';
 import { moreTools } from './tools-more.ts';
 import { resources } from './resources.ts';
 import { prompts } from './prompts.ts';
+import { ChildArg } from './children.ts';
 
 export const TOOLS: readonly ToolDef[] = [...logTools, ...eventTools, ...readTools, ...moreTools];
 export const RESOURCES = resources;
@@ -21,12 +22,14 @@ const IdempotencyKey = z
   .describe('optional; any unique string per intended action (e.g. a UUID): a retry with the same key within 24 hours returns the first result and changes nothing');
 
 /**
- * The arguments a tool takes on the wire: its own, plus idempotency_key for writes. Strict:
- * an unknown key is refused (additionalProperties: false), never silently ignored, so a
- * misspelt argument cannot pass for a default.
+ * The arguments a tool takes on the wire: its own, plus `child` for tools about one child and
+ * idempotency_key for writes. Strict: an unknown key is refused (additionalProperties: false),
+ * never silently ignored, so a misspelt argument cannot pass for a default, and `child` given
+ * to a tool about the whole family is refused rather than answered for the primary child.
  */
 export function inputSchemaOf(t: ToolDef): z.ZodObject {
-  return (t.keyed ? t.input.extend({ idempotency_key: IdempotencyKey.optional() }) : t.input).strict();
+  const withChild = t.perChild ? t.input.extend({ child: ChildArg.optional() }) : t.input;
+  return (t.keyed ? withChild.extend({ idempotency_key: IdempotencyKey.optional() }) : withChild).strict();
 }
 
 /** What structuredContent holds: who and when, the plain-language line, then the data. */

@@ -13,6 +13,7 @@ import type { Env, Outcome } from './registry-types.ts';
 import { annotationsOf, inputSchemaOf, outputSchemaOf, PROMPTS, RESOURCES, TOOLS } from './registry.ts';
 import { STAMP_MARK, stampLine, stampOf, toolError, toolResult, type Stamp } from './present.ts';
 import { SERVER_INSTRUCTIONS } from './agent-text.ts';
+import { childAbout, envForChild } from './children.ts';
 
 export const SERVER_NAME = 'baby-tracker';
 
@@ -32,19 +33,27 @@ export function createMcpServer(env: Env): McpServer {
       t.name,
       { title: t.title, description: t.description, inputSchema: inputSchemaOf(t), outputSchema: output, annotations: annotationsOf(t) },
       async (args: Record<string, unknown>) => {
+        // Errors before the child is known (an unknown child among them) name the primary child.
+        let callStamp = stamp;
         try {
           requireScope(env.actor, t.scope);
-          const { idempotency_key, ...own } = args;
+          const { idempotency_key, child, ...own } = args;
           const key = idempotency_key as string | undefined;
-          const call = () => t.run(env, own, key);
+          const callEnv = typeof child === 'string' ? envForChild(env, child) : env;
+          callStamp = stampOf(callEnv);
+          const call = () => t.run(callEnv, own, key);
+          // A stored result is keyed by the child it was for (by id, however it was named), so
+          // the same key for another child is refused as a different request.
+          const request = typeof child === 'string' ? { ...own, child: callEnv.child.id } : own;
           const outcome: Outcome<unknown> =
-            t.keyed === 'stored' ? await idempotentCall(env.ctx, scopeOf(env.ctx, env.actor), `mcp:${t.name}`, key, own, call) : await call();
+            t.keyed === 'stored' ? await idempotentCall(env.ctx, scopeOf(env.ctx, env.actor), `mcp:${t.name}`, key, request, call) : await call();
+          callStamp = stampOf({ ...callEnv, child: childAbout(callEnv, outcome.aboutChild) });
           // Parsing through the output schema keeps structuredContent exactly what it declares.
-          const structured = output.parse({ ...(outcome.data as object), ...stamp, summary: outcome.summary });
-          return toolResult(stamp, outcome.summary, structured);
+          const structured = output.parse({ ...(outcome.data as object), ...callStamp, summary: outcome.summary });
+          return toolResult(callStamp, outcome.summary, structured);
         } catch (err) {
           if (!(err instanceof AppError)) env.log.error({ err, tool: t.name }, 'mcp tool failed');
-          return toolError(stamp, err);
+          return toolError(callStamp, err);
         }
       },
     );

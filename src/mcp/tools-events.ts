@@ -1,5 +1,7 @@
 // Correcting the log: edit, delete, undo and react. Each calls one service from events.ts; a
 // retry with the same idempotency_key returns the stored first result (scope mcp:<tool>).
+// None takes `child`: an event is found by its id (or is the family's last log, for undo)
+// whichever child it belongs to, and the answer's stamp names that child.
 import { z } from 'zod';
 import { deleteEvent, editEvent, reactToEvent, undoLast } from '../services/log/events.ts';
 import { EditBody, IdBody, MutationResponse, ReactBody, UndoResponse } from '../schemas/log.ts';
@@ -8,6 +10,9 @@ import { eventPhrase } from './present.ts';
 
 const NOTE = 'Write tool: needs a token with the write scope; pass idempotency_key so a retry does not act twice.';
 const EventId = IdBody.shape.id.describe('the event id: 8 hexadecimal characters, as shown by get_day or a log_* result');
+
+/** The child an event belongs to: events name it once the family has several (else the primary child's). */
+const childOf = (e: object | null): string | undefined => (e as { child_id?: string } | null)?.child_id;
 
 export const eventTools: ToolDef[] = [
   tool({
@@ -23,7 +28,7 @@ export const eventTools: ToolDef[] = [
     output: MutationResponse,
     run: async (env, a) => {
       const r = await editEvent(env.ctx, env.actor, a);
-      return { summary: `Updated the ${eventPhrase(r.event, env.today)} (id ${r.event.id}).`, data: r };
+      return { summary: `Updated the ${eventPhrase(r.event, env.today)} (id ${r.event.id}).`, data: r, aboutChild: childOf(r.event) };
     },
   }),
   tool({
@@ -38,13 +43,13 @@ export const eventTools: ToolDef[] = [
     output: MutationResponse,
     run: async (env, a) => {
       const r = await deleteEvent(env.ctx, env.actor, a.id);
-      return { summary: `Deleted the ${eventPhrase(r.removed, env.today)} (id ${r.removed.id}).`, data: r };
+      return { summary: `Deleted the ${eventPhrase(r.removed, env.today)} (id ${r.removed.id}).`, data: r, aboutChild: childOf(r.removed) };
     },
   }),
   tool({
     name: 'undo_last',
     title: 'Undo the last logged event',
-    description: `Remove the most recently logged event (by when it was logged, not by its time), e.g. right after "oops, undo that". ${NOTE}`,
+    description: `Remove the most recently logged event (by when it was logged, not by its time), e.g. right after "oops, undo that". In a family of several children it is the family's last log, whichever child it was for; the answer says whose. ${NOTE}`,
     scope: 'write',
     kind: 'destructive',
     idempotent: false,
@@ -53,7 +58,7 @@ export const eventTools: ToolDef[] = [
     output: UndoResponse,
     run: async (env) => {
       const r = await undoLast(env.ctx, env.actor);
-      return { summary: r.message ?? 'Nothing to undo.', data: r };
+      return { summary: r.message ?? 'Nothing to undo.', data: r, aboutChild: childOf(r.removed) };
     },
   }),
   tool({
@@ -68,7 +73,7 @@ export const eventTools: ToolDef[] = [
     output: MutationResponse,
     run: async (env, a) => {
       const r = await reactToEvent(env.ctx, env.actor, a.id, a.emoji);
-      return { summary: `Reacted ${a.emoji.trim()} to the ${eventPhrase(r.event, env.today)}.`, data: r };
+      return { summary: `Reacted ${a.emoji.trim()} to the ${eventPhrase(r.event, env.today)}.`, data: r, aboutChild: childOf(r.event) };
     },
   }),
 ];

@@ -1,6 +1,6 @@
-// Logging tools: one per kind of thing a caregiver logs. Each maps its arguments onto the log
-// request shape (LogBody) and calls logEvent, which also makes retries with the same
-// idempotency key safe.
+// Logging tools: one per kind of thing a caregiver logs, each for one child (`child`, else the
+// primary child). Each maps its arguments onto the log request shape (LogBody) and calls
+// logEvent, which also makes retries with the same idempotency key safe.
 import { z } from 'zod';
 import { logEvent } from '../services/log/events.ts';
 import { LogBody, LogResponse, valueFields } from '../schemas/log.ts';
@@ -17,14 +17,18 @@ const when = LogBody.pick({ ts: true, note: true, author: true, timezone: true }
 const NOTE = 'Write tool: needs a token with the write scope. Pass idempotency_key (e.g. a UUID) so a retry never logs twice.';
 
 async function logged(env: Env, input: LogInput, key: string | undefined) {
-  const r = await logEvent(env.ctx, env.actor, input, key);
+  // A named child goes into the request as REST's body carries it (by id): the idempotency key
+  // space is POST /api/vega/log's, and its digest is of the request, so the same key for
+  // another child is refused rather than answered with the first child's log.
+  const request = env.actor.child ? { ...input, child: env.child.id } : input;
+  const r = await logEvent(env.ctx, env.actor, request, key);
   let summary = `Logged ${describeEvent(r.event)} for ${env.child.name} ${whenPhrase(r.event.ts, env.today)} (id ${r.event.id}).`;
   if (r.warning) summary += ` Note: ${r.warning.message}`;
   if (r.unknown_foods.length) summary += ` No nutrient data for: ${r.unknown_foods.join(', ')}.`;
   return { summary, data: r };
 }
 
-const common = { scope: 'write', kind: 'write', idempotent: false, keyed: 'service', output: LogResponse } as const;
+const common = { scope: 'write', kind: 'write', idempotent: false, keyed: 'service', perChild: true, output: LogResponse } as const;
 
 export const logTools: ToolDef[] = [
   tool({

@@ -1,4 +1,6 @@
 // Recipes, questions and remembered notes: save_recipe, ask_question, list_notes, delete_note.
+// Recipes and notes are the family's, so only ask_question (answered from one child's log)
+// takes `child`.
 import { z } from 'zod';
 import { saveRecipe } from '../services/log/recipes.ts';
 import { askQuestion } from '../services/ask/ask.ts';
@@ -35,11 +37,13 @@ export const moreTools: ToolDef[] = [
     name: 'ask_question',
     title: "Ask about the family's log",
     description:
-      'Ask a question in plain language about the family\'s own log, e.g. "how much milk did she have yesterday?" or "when did he last have egg?"; answered from the log, non-clinical (no diagnosis, symptom assessment or medication advice; urgent worries get a pointer to professional help). Start the question with "remember:" to save a note the answers will use (needs the write scope). Paid plan; counts towards the daily question limit. Prefer the get_* tools when one of them answers directly.',
+      'Ask a question in plain language about the family\'s own log, e.g. "how much milk did she have yesterday?" or "when did he last have egg?"; answered from the log, non-clinical (no diagnosis, symptom assessment or medication advice; urgent worries get a pointer to professional help). Start the question with "remember:" to save a note the answers will use (needs the write scope). Paid plan; counts towards the daily question limit. Prefer the get_* tools when one of them answers directly. Answered from one child\'s log: the primary child\'s, or pass `child`.',
     scope: 'read',
     kind: 'write',
     idempotent: false,
     keyed: 'stored',
+    // Answered from one child's log (`child`, else the primary child's); notes are the family's.
+    perChild: true,
     input: AskBody.extend({ question: AskBody.shape.question.describe('the question, 1 to 1000 characters; prefix "remember:" to save a note instead') }),
     output: AskResponse,
     run: async (env, a) => {

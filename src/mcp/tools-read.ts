@@ -1,5 +1,6 @@
 // Reading tools: live status, a day's log, patterns, solids, growth, profile, family and food
-// suggestions. Each calls one read service and presents it with a one-line digest.
+// suggestions. Each calls one read service and presents it with a one-line digest. All but
+// list_family are about one child (`child`, else the primary child): insights are never mixed.
 import { z } from 'zod';
 import { AppError } from '../errors.ts';
 import { getLive, getPatterns } from '../services/insights/insights.ts';
@@ -15,13 +16,15 @@ import { formatDuration } from '../domain/patterns-stats.ts';
 import { tool, type ToolDef } from './registry-types.ts';
 import { countPhrase, futureDateMessage } from './present.ts';
 import { PatternsView, SolidsView } from './shapes.ts';
+import { ChildrenField, childrenListing } from './children.ts';
 
 const read = { scope: 'read', kind: 'read', idempotent: true } as const;
+const childRead = { ...read, perChild: true } as const;
 const NoArgs = z.strictObject({});
 
 export const readTools: ToolDef[] = [
   tool({
-    ...read,
+    ...childRead,
     name: 'get_live_status',
     title: 'Live status right now',
     description:
@@ -36,12 +39,13 @@ export const readTools: ToolDef[] = [
     },
   }),
   tool({
-    ...read,
+    ...childRead,
     name: 'get_day',
     title: "A day's log",
     description:
       'Every event logged on one family-local day, oldest first, with ids (needed by edit_event, delete_event and react_to_event). Without date: today. Use for "what has she eaten today?" or "show me yesterday".',
-    input: DateQuery.extend({ date: DateQuery.shape.date.describe('YYYY-MM-DD, family-local; defaults to today') }),
+    // (DateQuery's own `child` is REST's id-only query field; the connector's `child` is added for every per-child tool.)
+    input: DateQuery.pick({ date: true }).extend({ date: DateQuery.shape.date.describe('YYYY-MM-DD, family-local; defaults to today') }),
     output: EventList,
     run: async (env, a) => {
       const future = a.date === undefined ? null : futureDateMessage(a.date, env.today);
@@ -51,7 +55,7 @@ export const readTools: ToolDef[] = [
     },
   }),
   tool({
-    ...read,
+    ...childRead,
     name: 'get_patterns',
     title: 'Patterns over the last 14 days',
     description:
@@ -66,7 +70,7 @@ export const readTools: ToolDef[] = [
     },
   }),
   tool({
-    ...read,
+    ...childRead,
     name: 'get_nutrients_allergens',
     title: 'Nutrients and allergens from solids',
     description:
@@ -88,7 +92,7 @@ export const readTools: ToolDef[] = [
     },
   }),
   tool({
-    ...read,
+    ...childRead,
     name: 'get_measurements',
     title: 'Weight and length history',
     description:
@@ -101,16 +105,22 @@ export const readTools: ToolDef[] = [
     },
   }),
   tool({
-    ...read,
+    ...childRead,
     name: 'get_profile',
     title: 'Child profile and family settings',
     description:
-      "The child's name, date of birth, age, region (uk or us), units and time zone of the family. Use to learn the child's age or the family's time zone before interpreting times.",
+      "The child's name, date of birth, age, region (uk or us), units and time zone of the family. Use to learn the child's age or the family's time zone before interpreting times. When the family has several children, also lists them all (names and ids, which one is primary) to pass as `child` to other tools.",
     input: NoArgs,
-    output: Profile,
+    output: Profile.extend({ children: ChildrenField }),
     run: async (env) => {
       const p = await getProfile(env.ctx, env.actor);
-      return { summary: `${p.baby_name}, ${p.age_display ?? `born ${p.dob}`}; times in ${p.timezone}.`, data: p };
+      const listing = childrenListing(env);
+      let summary = `${p.baby_name}, ${p.age_display ?? `born ${p.dob}`}; times in ${p.timezone}.`;
+      if (listing.children) {
+        const names = listing.children.map((c) => `${c.baby_name} (id ${c.id}${c.primary ? ', primary' : ''}${c.archived ? ', archived' : ''})`);
+        summary += ` The family's children: ${names.join(', ')}.`;
+      }
+      return { summary, data: { ...p, ...listing } };
     },
   }),
   tool({
@@ -126,7 +136,7 @@ export const readTools: ToolDef[] = [
     },
   }),
   tool({
-    ...read,
+    ...childRead,
     name: 'suggest_foods',
     title: 'Recently eaten foods',
     description:
