@@ -180,8 +180,8 @@ for (const d of testDatabases()) {
     test('a name that is also another child\'s id is ambiguous: a tool error naming both', async () => {
       const odd = await addChild(ada);
       try {
-        const text = await refused('log_nappy', { kind: 'dry', child: ada }, /could mean/);
-        assert.equal(text.split('\n')[0], `'${ada}' could mean Ada (id ${ada}), ${ada} (id ${odd}): name the child by its id. (child_not_found)`);
+        const text = await refused('log_nappy', { kind: 'dry', child: ada }, /one child's name and another child's id/);
+        assert.equal(text.split('\n')[0], `'${ada}' is one child's name and another child's id: Ada (id ${ada}), ${ada} (id ${odd}). Name the child by the other. (child_not_found)`);
         // Each is still reachable: Ada by her name, the other by its id.
         await about('Ada', 'get_day', { child: 'ada' });
         await about(ada, 'get_day', { child: odd });

@@ -57,7 +57,8 @@ export function resolveChild(children: readonly ChildRow[], family: FamilyRow, r
   const found = pickChild(children, ref.ref, ref.byName);
   if (!found) throw childNotFound(ref.ref, children, ref.byName);
   if ('ambiguous' in found) {
-    throw new AppError(404, 'child_not_found', `'${ref.ref}' could mean ${list(found.ambiguous)}: name the child by its id.`);
+    // Names are unique, so only a name that is also another child's id can fit two children.
+    throw new AppError(404, 'child_not_found', `'${ref.ref}' is one child's name and another child's id: ${list(found.ambiguous)}. Name the child by the other.`);
   }
   return found.child;
 }
