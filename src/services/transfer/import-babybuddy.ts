@@ -1,6 +1,9 @@
 // Baby Buddy's REST API as an import: an object keyed by endpoint (docs/import.md maps each).
 import { badRequest } from '../../errors.ts';
-import { type Candidate, type Parsed, CM_PER_IN, KG_PER_LB, ML_PER_FL_OZ, RowError, durationMinutes, joinNote, round1, round2, sourceInstant } from './import-rows.ts';
+import type { SourceChild } from '../../domain/import-children.ts';
+import {
+  type Candidate, type Parsed, CM_PER_IN, KG_PER_LB, ML_PER_FL_OZ, RowError, checkOneChild, durationMinutes, isDate, joinNote, round1, round2, sourceInstant,
+} from './import-rows.ts';
 
 export const BABYBUDDY_SECTIONS = ['feedings', 'sleep', 'changes', 'notes', 'weight', 'height', 'tummy-times'] as const;
 
@@ -28,6 +31,34 @@ function resultsOf(section: string, raw: unknown): unknown[] {
   throw badRequest(`data.${section} must be a results array or a page {count, next, previous, results}.`, 'invalid_import');
 }
 
+/** The longest child name this service keeps (schemas/children.ts). */
+const NAME_MAX = 80;
+
+/**
+ * GET /api/children/ (`data.children`): each Baby Buddy child, to be matched here by name and
+ * birth date. Its names, most specific first: "Ada Lovelace", then "Ada" (import-children.ts).
+ */
+function childrenOf(raw: unknown): SourceChild[] {
+  return resultsOf('children', raw).map((row, i) => {
+    const where = `data.children[${i}]`;
+    const r = (row && typeof row === 'object' ? row : {}) as Record<string, unknown>;
+    if (typeof r.id !== 'number' && typeof r.id !== 'string') throw badRequest(`${where} has no id.`, 'invalid_import');
+    const first = typeof r.first_name === 'string' ? r.first_name.trim() : '';
+    const last = typeof r.last_name === 'string' ? r.last_name.trim() : '';
+    if (first === '' || first.length > NAME_MAX) throw badRequest(`${where}.first_name must be 1 to ${NAME_MAX} characters.`, 'invalid_import');
+    if (!isDate(r.birth_date)) throw badRequest(`${where}.birth_date must be a date, YYYY-MM-DD.`, 'invalid_import');
+    const full = last ? `${first} ${last}` : first;
+    return {
+      key: String(r.id),
+      label: `${full} (Baby Buddy id ${r.id})`,
+      names: full !== first && full.length <= NAME_MAX ? [full, first] : [first],
+      dob: r.birth_date,
+      gender: '',
+      sameDob: true,
+    };
+  });
+}
+
 export function parseBabyBuddy(data: unknown, zone: string): Parsed {
   if (!data || typeof data !== 'object' || Array.isArray(data)) {
     throw badRequest('For format babybuddy, data must be an object keyed by Baby Buddy endpoint (feedings, sleep, changes, notes, weight, height, tummy-times).', 'invalid_import');
@@ -35,7 +66,14 @@ export function parseBabyBuddy(data: unknown, zone: string): Parsed {
   const obj = data as Record<string, unknown>;
   const units = unitsOf(obj.units);
   const out: Parsed = { candidates: [], skipped: [], notes: [], recipes: [] };
-  const known = new Set<string>([...BABYBUDDY_SECTIONS, 'units']);
+  const known = new Set<string>([...BABYBUDDY_SECTIONS, 'units', 'children']);
+  const children = obj.children === undefined ? [] : childrenOf(obj.children);
+  if (new Set(children.map((c) => c.key)).size !== children.length) throw badRequest('data.children lists a child id twice.', 'invalid_import');
+  if (children.length) out.children = children;
+  const childIds = new Set(children.map((c) => c.key));
+  // Without a children list, the ids the entries name (a file of one child goes into one child).
+  const seenIds = new Set<string>();
+  let child: string | undefined;
   for (const key of Object.keys(obj)) {
     if (!known.has(key)) out.skipped.push({ line: 0, source: key, reason: `section '${key}' is not imported (no matching event type)` });
   }
@@ -44,6 +82,16 @@ export function parseBabyBuddy(data: unknown, zone: string): Parsed {
     resultsOf(section, obj[section]).forEach((row, i) => {
       try {
         if (!row || typeof row !== 'object') throw new RowError('is not an object');
+        const id = (row as { child?: unknown }).child;
+        const key = typeof id === 'number' || typeof id === 'string' ? String(id) : undefined;
+        if (children.length === 0) {
+          if (key !== undefined) seenIds.add(key);
+        } else if (key === undefined) {
+          throw new RowError('names no child');
+        } else if (!childIds.has(key)) {
+          throw new RowError(`child ${key} is not in data.children`);
+        }
+        child = children.length ? key : undefined;
         fn(row as Record<string, unknown>, i + 1);
       } catch (err) {
         if (!(err instanceof RowError)) throw err;
@@ -51,7 +99,7 @@ export function parseBabyBuddy(data: unknown, zone: string): Parsed {
       }
     });
   };
-  const add = (c: Omit<Candidate, 'source'>, source: string) => out.candidates.push({ ...c, source });
+  const add = (c: Omit<Candidate, 'source'>, source: string) => out.candidates.push({ ...c, source, ...(child === undefined ? {} : { child }) });
   const text = (v: unknown) => (typeof v === 'string' ? v : null);
 
   each('feedings', (r, line) => {
@@ -126,5 +174,6 @@ export function parseBabyBuddy(data: unknown, zone: string): Parsed {
     const what = minutes === null ? 'Tummy time' : `Tummy time ${Math.max(1, Math.round(minutes))} min`;
     add({ line, type: 'note', at, values: { note: joinNote(what, text(r.milestone)) } }, 'tummy-times');
   });
+  checkOneChild(seenIds, 'Baby Buddy child ids', "add Baby Buddy's children (GET /api/children/) as data.children");
   return out;
 }

@@ -1,8 +1,10 @@
 // What every import format parses its file into: candidate events (checked and deduplicated by
 // import.ts), the rows it could not read with why, and the shared readers of source values.
 import { Temporal } from 'temporal-polyfill';
+import { badRequest } from '../../errors.ts';
 import type { EventValues } from '../../domain/event-rules.ts';
 import type { EventType, Reaction } from '../../domain/types.ts';
+import type { SourceChild } from '../../domain/import-children.ts';
 import { LOCAL_TS_RE, TimeError, localToInstant } from '../../domain/time.ts';
 
 export const ML_PER_FL_OZ = 29.5735;
@@ -26,6 +28,8 @@ export interface Candidate {
   values: Partial<EventValues>;
   author?: string;
   reactions?: Reaction[] | null;
+  /** the file's child it belongs to (SourceChild.key), in a file of several children */
+  child?: string;
 }
 
 export interface NoteRow {
@@ -43,6 +47,8 @@ export interface Parsed {
   skipped: SkippedRow[];
   notes: NoteRow[];
   recipes: RecipeRow[];
+  /** the file's children, when it says whose each entry is (import-children.ts maps them) */
+  children?: SourceChild[];
 }
 
 export class RowError extends Error {}
@@ -89,4 +95,24 @@ export function durationMinutes(raw: unknown): number | null {
 export function joinNote(...parts: (string | null | undefined | false)[]): string | null {
   const s = parts.filter((p): p is string => typeof p === 'string' && p.trim() !== '').map((p) => p.trim()).join('; ');
   return s === '' ? null : s;
+}
+
+/** A date of birth as a file gives it: YYYY-MM-DD and a real day. */
+export function isDate(raw: unknown): raw is string {
+  if (typeof raw !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(raw)) return false;
+  try {
+    return Temporal.PlainDate.from(raw, { overflow: 'reject' }).toString() === raw;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A file without its children list whose entries name more than one child: importing it into
+ * one child would mix their logs, so it is refused (the message says what to add).
+ */
+export function checkOneChild(ids: ReadonlySet<string>, what: string, fix: string): void {
+  if (ids.size > 1) {
+    throw badRequest(`The entries belong to ${ids.size} children (${what} ${[...ids].join(', ')}), but the file has no children list to tell them apart: ${fix}.`, 'invalid_import');
+  }
 }

@@ -5,13 +5,16 @@
 // rest land in one transaction, in batched INSERTs. docs/import.md documents every mapping.
 import { randomBytes } from 'node:crypto';
 import type { Ctx } from '../context.ts';
-import { childScopeOf } from '../family/children.ts';
+import { scopeOf } from '../context.ts';
+import { childScopeIn } from '../family/children.ts';
+import { AppError } from '../../errors.ts';
+import { routeChildren, type ChildMapping, type Counts } from './import-children.ts';
 import { requireAdmin, type Actor } from '../actor.ts';
 import { loadFamily } from '../family/family-row.ts';
 import { EventRuleError, checkEventValues, type EventValues } from '../../domain/event-rules.ts';
 import { FEED_SIDES } from '../../domain/types.ts';
 import { instantToLocal } from '../../domain/time.ts';
-import type { Candidate } from './import-rows.ts';
+import type { Candidate, SkippedRow } from './import-rows.ts';
 import { parseBabyBuddy } from './import-babybuddy.ts';
 import { parseHuckleberry } from './import-huckleberry.ts';
 import { parseTracker } from './import-tracker.ts';
@@ -57,18 +60,36 @@ export interface ImportInput {
   data: unknown;
 }
 
-export async function importHistory(ctx: Ctx, actor: Actor, input: ImportInput, onProgress?: (done: number, total: number) => void) {
+/** The answer (schemas/transfer.ts ImportResult). */
+export interface ImportOutcome {
+  format: ImportFormat;
+  dry_run: boolean;
+  counts: Record<string, number>;
+  first_ts: string | null;
+  last_ts: string | null;
+  new: number;
+  already_there: number;
+  skipped: SkippedRow[];
+  notes: Counts;
+  recipes: Counts;
+  children?: ChildMapping[];
+}
+
+export async function importHistory(ctx: Ctx, actor: Actor, input: ImportInput, onProgress?: (done: number, total: number) => void): Promise<ImportOutcome> {
   requireAdmin(actor);
-  // Into one child's log: the child the request names, else the primary child.
-  const scope = await childScopeOf(ctx, actor, { forLogging: true });
+  const scope = scopeOf(ctx, actor);
   const family = await loadFamily(scope);
+  // A child the request names is checked before the file is read: one that is not the
+  // family's is 404, an archived one 409 child_archived (it takes no new entries).
+  const requested = actor.child ? (await childScopeIn(scope, family, actor.child, { forLogging: true })).child : null;
   const zone = family.timezone;
   const now = ctx.clock();
   const parsed =
     input.format === 'babybuddy' ? parseBabyBuddy(input.data, zone) : input.format === 'huckleberry' ? await parseHuckleberry(input.data, zone) : parseTracker(input.data, zone);
+  const routing = await routeChildren(scope, family, parsed, requested, now);
 
   const skipped = [...parsed.skipped];
-  const valid: { c: Candidate; v: EventValues; key: string }[] = [];
+  const valid: { c: Candidate; v: EventValues; target: string; key: string }[] = [];
   for (const c of parsed.candidates) {
     let v: EventValues;
     try {
@@ -83,50 +104,66 @@ export async function importHistory(ctx: Ctx, actor: Actor, input: ImportInput, 
       skipped.push({ line: c.line, source: c.source, reason: `${c.type} ${problem}` });
       continue;
     }
-    valid.push({ c, v, key: dedupeKey(c.type, c.at, v) });
+    // Per child: the same nappy at the same minute for twins is two events, not a duplicate.
+    const target = routing.targetOf(c);
+    valid.push({ c, v, target, key: `${target} ${dedupeKey(c.type, c.at, v)}` });
   }
   skipped.sort((a, b) => (a.source === b.source ? a.line - b.line : a.source < b.source ? -1 : 1));
 
-  // What the log already holds in the file's time range.
+  // What the log already holds in the file's time range, each event under its child.
   const existing = new Set<string>();
   if (valid.length) {
     const lo = minOf(valid.map((x) => x.c.at)) - 1000;
     const hi = maxOf(valid.map((x) => x.c.at)) + 1000;
     const rows = await scope
+      .wholeLog()
       .selectFrom('events')
-      .select(['type', 'at', 'ml', 'kind', 'foods', 'meal_type', 'kg', 'cm', 'ug', 'note', 'side', 'duration_min'])
+      .select(['child_id', 'type', 'at', 'ml', 'kind', 'foods', 'meal_type', 'kg', 'cm', 'ug', 'note', 'side', 'duration_min'])
       .where('at', '>=', lo)
       .where('at', '<=', hi)
       .execute();
     for (const r of rows) {
-      existing.add(
-        dedupeKey(r.type, Number(r.at), {
-          ml: r.ml === null ? null : Number(r.ml),
-          kind: r.kind,
-          foods: r.foods === null ? null : (JSON.parse(r.foods) as string[]),
-          meal_type: r.meal_type as EventValues['meal_type'],
-          kg: r.kg === null ? null : Number(r.kg),
-          cm: r.cm === null ? null : Number(r.cm),
-          ug: r.ug === null ? null : Number(r.ug),
-          note: r.note,
-          side: r.side as EventValues['side'],
-          duration_min: r.duration_min === null ? null : Number(r.duration_min),
-        }),
-      );
+      const key = dedupeKey(r.type, Number(r.at), {
+        ml: r.ml === null ? null : Number(r.ml),
+        kind: r.kind,
+        foods: r.foods === null ? null : (JSON.parse(r.foods) as string[]),
+        meal_type: r.meal_type as EventValues['meal_type'],
+        kg: r.kg === null ? null : Number(r.kg),
+        cm: r.cm === null ? null : Number(r.cm),
+        ug: r.ug === null ? null : Number(r.ug),
+        note: r.note,
+        side: r.side as EventValues['side'],
+        duration_min: r.duration_min === null ? null : Number(r.duration_min),
+      });
+      existing.add(`${r.child_id} ${key}`);
     }
   }
   const fresh: typeof valid = [];
   let already = 0;
   const seenInFile = new Set<string>();
+  const perSource = new Map<string, Counts>();
   for (const x of valid) {
+    const n = perSource.get(x.c.child ?? '') ?? { new: 0, already_there: 0 };
+    perSource.set(x.c.child ?? '', n);
     if (existing.has(x.key) || seenInFile.has(x.key)) {
       already += 1;
+      n.already_there += 1;
       continue;
     }
     seenInFile.add(x.key);
     fresh.push(x);
+    n.new += 1;
   }
   fresh.sort((a, b) => a.c.at - b.c.at || a.c.line - b.c.line);
+  // A file's child matched to an archived child here: its history stays readable, but it takes
+  // no new entries until unarchived (as for logging). Only new entries count: re-importing a
+  // file whose entries are all there already changes nothing and is not refused.
+  for (const x of fresh) {
+    const child = routing.existing(x.target);
+    if (child && Number(child.archived) === 1) {
+      throw new AppError(409, 'child_archived', `${child.name} is archived: unarchive ${child.name} in settings (POST /api/vega/children/archive) to import entries into their log.`);
+    }
+  }
 
   const counts: Record<string, number> = {};
   for (const x of valid) counts[x.c.type] = (counts[x.c.type] ?? 0) + 1;
@@ -145,7 +182,8 @@ export async function importHistory(ctx: Ctx, actor: Actor, input: ImportInput, 
     return true;
   });
 
-  if (!input.dry_run && (fresh.length || freshNotes.length || freshRecipes.length)) {
+  let created: ReadonlyMap<string, string> = new Map();
+  if (!input.dry_run && (fresh.length || freshNotes.length || freshRecipes.length || routing.creates)) {
     // Event ids are unique in the whole family's log, whichever child.
     const used = new Set((await scope.wholeLog().selectFrom('events').select('id').execute()).map((r) => r.id));
     const newId = () => {
@@ -158,7 +196,8 @@ export async function importHistory(ctx: Ctx, actor: Actor, input: ImportInput, 
       }
     };
     const author = actor.username;
-    const rows = fresh.map(({ c, v }) => ({
+    const rows = (childIds: ReadonlyMap<string, string>) => fresh.map(({ c, v, target }) => ({
+      child_id: childIds.get(target) ?? target,
       id: newId(),
       ts: instantToLocal(c.at, zone),
       at: c.at,
@@ -180,19 +219,24 @@ export async function importHistory(ctx: Ctx, actor: Actor, input: ImportInput, 
       created_at: now,
     }));
     // One transaction: the whole import lands, or none of it.
-    await scope.transaction(async (tx) => {
-      for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-        await tx.insertManyIntoLog('events', rows.slice(i, i + ROWS_PER_INSERT)).execute();
-        onProgress?.(Math.min(i + ROWS_PER_INSERT, rows.length), rows.length);
+    created = await scope.transaction(async (tx) => {
+      // The file's children to create first: their events name them.
+      const childIds = await routing.create(tx, now);
+      const all = rows(childIds);
+      const log = tx.wholeLog();
+      for (let i = 0; i < all.length; i += ROWS_PER_INSERT) {
+        await log.insertManyIntoLog('events', all.slice(i, i + ROWS_PER_INSERT)).execute();
+        onProgress?.(Math.min(i + ROWS_PER_INSERT, all.length), all.length);
       }
       for (const n of freshNotes) await tx.insertInto('notes', { ts: n.ts, text: n.text, tags: JSON.stringify(n.tags), created_at: now }).execute();
       for (const r of freshRecipes) {
         await tx.insertInto('recipes', { name_key: r.name.toLowerCase(), name: r.name, ingredients: JSON.stringify(r.ingredients), created_at: now }).execute();
       }
+      return childIds;
     });
   }
 
-  return {
+  const result: ImportOutcome = {
     format: input.format,
     dry_run: input.dry_run === true,
     counts,
@@ -204,4 +248,7 @@ export async function importHistory(ctx: Ctx, actor: Actor, input: ImportInput, 
     notes: { new: freshNotes.length, already_there: parsed.notes.length - freshNotes.length },
     recipes: { new: freshRecipes.length, already_there: parsed.recipes.length - freshRecipes.length },
   };
+  // Only a file of several children says where each went: a one-child answer stays as it was.
+  const children = routing.mapping(perSource, created);
+  return children ? { ...result, children } : result;
 }
