@@ -1,8 +1,10 @@
 // Importing a history from another tracker (or from this service's own export) into a family's
 // log. Each format is parsed into candidate events; every candidate is checked against the
 // same limits the API applies (nothing is clamped: a row outside them is skipped and reported);
-// candidates already in the log (same type, instant and content) are counted, not added; the
-// rest land in one transaction, in batched INSERTs. docs/import.md documents every mapping.
+// candidates already in their child's log (same type, instant and content) are counted, not
+// added; the rest land in one transaction, in batched INSERTs, each in its child's log
+// (import-children.ts: the request's child, or each of the file's children matched or created).
+// docs/import.md documents every mapping.
 import { randomBytes } from 'node:crypto';
 import type { Ctx } from '../context.ts';
 import { scopeOf } from '../context.ts';
