@@ -57,6 +57,10 @@ export async function importCommand(file: string, opts: { family: string; format
       console.log(`${verb} ${result.new} new event(s); ${result.already_there} already there; ${result.skipped.length} row(s) skipped.`);
       if (result.first_ts) console.log(`From ${result.first_ts} to ${result.last_ts}.`);
       for (const [type, n] of Object.entries(result.counts)) console.log(`  ${type}: ${n}`);
+      for (const c of result.children ?? []) {
+        const where = c.action === 'created' ? `${c.name} (${result.dry_run ? 'would be added' : `added, id ${c.child_id}`})` : `${c.name} (id ${c.child_id})`;
+        console.log(`  ${c.source} → ${where}: ${c.new} new, ${c.already_there} already there`);
+      }
       for (const s of result.skipped) console.log(`  skipped ${s.source} line ${s.line}: ${s.reason}`);
     } catch (err) {
       if (tty) process.stderr.write('\n');

@@ -9,7 +9,7 @@ export const ImportBody = z
     data: z
       .union([z.string(), z.record(z.string(), z.unknown())])
       .describe('the file: an object (tracker, babybuddy) or the CSV text (huckleberry)'),
-    child: ChildId.optional().describe('the child whose log a one-child file goes into (Huckleberry, a one-child export); defaults to the primary child'),
+    child: ChildId.optional().describe("the child whose log a one-child file goes into (Huckleberry, a one-child export, Baby Buddy without data.children); defaults to the primary child. A file of several children sends each to its own child: naming one is 400"),
   })
   .meta({ id: 'ImportRequest' });
 
@@ -23,6 +23,17 @@ export const SkippedRow = z
 
 const NewAndOld = z.object({ new: z.number().int(), already_there: z.number().int() });
 
+export const ImportChild = z
+  .object({
+    source: z.string().describe("the file's child: \"Ada Lovelace (Baby Buddy id 1)\", \"Tom (export id 3f9c0a12b4de)\""),
+    child_id: z.string().nullable().describe('the child here its entries go to; null on a dry run for a child that would be created'),
+    name: z.string().describe("that child's name here"),
+    action: z.enum(['matched', 'created']).describe('matched: a child of the family already (by name; Baby Buddy: and birth date); created: added by this import'),
+    new: z.number().int().describe("this child's entries added (or that would be)"),
+    already_there: z.number().int(),
+  })
+  .meta({ id: 'ImportChild' });
+
 export const ImportResult = z
   .object({
     format: z.string(),
@@ -35,6 +46,10 @@ export const ImportResult = z
     skipped: z.array(SkippedRow).describe('every row not imported, with why'),
     notes: NewAndOld.describe('remembered notes (tracker format only)'),
     recipes: NewAndOld.describe('saved recipes (tracker format only)'),
+    children: z
+      .array(ImportChild)
+      .optional()
+      .describe("only for a file of several children (an export of a family of several, Baby Buddy with data.children): where each of the file's children went"),
   })
   .meta({ id: 'ImportResult' });
 

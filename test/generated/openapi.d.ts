@@ -1168,7 +1168,9 @@ export interface paths {
         put?: never;
         /**
          * Import a history (this service’s export, Baby Buddy or Huckleberry); dry_run previews it; one transaction; admin only
-         * @description Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused). The caller must be a family admin.
+         * @description A file of one child goes into `child` (default: the primary child). A file of several children (an export of a family of several, Baby Buddy with data.children) sends each child's entries to its own child here, matched by name ignoring case (Baby Buddy: and birth date) or created when missing; the answer's `children` says where each went, and a dry run creates no child. 409 child_limit (more than 10 children), child_mismatch (a Baby Buddy child of the same name born on another day), child_archived (new entries for an archived child), children_changed (the family's children changed during the import). 400 invalid_import also for entries of several children with no list to tell them apart, or `child` named for a file of several.
+         *
+         *     Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused). The caller must be a family admin.
          */
         post: operations["importHistory"];
         delete?: never;
@@ -1875,7 +1877,7 @@ export interface components {
             data: string | {
                 [key: string]: unknown;
             };
-            /** @description the child whose log a one-child file goes into (Huckleberry, a one-child export); defaults to the primary child */
+            /** @description the child whose log a one-child file goes into (Huckleberry, a one-child export, Baby Buddy without data.children); defaults to the primary child. A file of several children sends each to its own child: naming one is 400 */
             child?: string;
         };
         ImportSkippedRow: {
@@ -1884,6 +1886,22 @@ export interface components {
             /** @description csv, or the JSON section the row came from */
             source: string;
             reason: string;
+        };
+        ImportChild: {
+            /** @description the file's child: "Ada Lovelace (Baby Buddy id 1)", "Tom (export id 3f9c0a12b4de)" */
+            source: string;
+            /** @description the child here its entries go to; null on a dry run for a child that would be created */
+            child_id: string | null;
+            /** @description that child's name here */
+            name: string;
+            /**
+             * @description matched: a child of the family already (by name; Baby Buddy: and birth date); created: added by this import
+             * @enum {string}
+             */
+            action: "matched" | "created";
+            /** @description this child's entries added (or that would be) */
+            new: number;
+            already_there: number;
         };
         ImportResult: {
             format: string;
@@ -1911,6 +1929,8 @@ export interface components {
                 new: number;
                 already_there: number;
             };
+            /** @description only for a file of several children (an export of a family of several, Baby Buddy with data.children): where each of the file's children went */
+            children?: components["schemas"]["ImportChild"][];
         };
         Report: {
             baby_name: string;

@@ -1,7 +1,7 @@
 // The built-in question answerer: understands the common question families over the
 // family's own log with rules, needs no network, and says plainly when it can't answer.
 // Guardrails (../guardrails.ts) run before this; this module never gives clinical advice.
-import type { AnswerContext, AnswerResult, Note, Reply } from './types.ts';
+import type { AnswerContext, AnswerResult, Figures, Note, Reply } from './types.ts';
 import { addDaysFast, localDateOfFast } from '../zone-clock.ts';
 import { atLocal, dayPeriod, parsePeriod, todayOf, type Period } from './periods.ts';
 import { sleepSpans } from './facts.ts';
@@ -42,6 +42,30 @@ const AVERAGE_SHAPE = /\b(average|averaged|on average|per day|a day|each day|dai
 const YES_NO = new RegExp(`^(has|have|did|does|is|was) ${SUBJ}\\b`);
 
 export function answerQuestion(question: string, ctx: AnswerContext): AnswerResult {
+  const r = childReply(question, ctx);
+  // A reply that quoted notes itself (a mood question) keeps them; otherwise the notes sharing
+  // a meaningful word with the question are quoted at the end.
+  const notes = r.quoted ?? relevantNotes(question, ctx.notes, firstName(ctx.profile.baby_name));
+  const answer = notes.length > 0 && !r.quoted ? `${r.answer} ${notesText(notes)}` : r.answer;
+  return { answer, answered: r.answered, figures: r.figures, notes_used: notes };
+}
+
+/** One child's reply to a question, before the family's notes that bear on it are quoted. */
+export interface ChildReply {
+  answer: string;
+  answered: boolean;
+  figures: Figures;
+  /** the notes the reply quoted itself (a mood question) */
+  quoted?: Note[];
+  /** about how the child is (a mood question), not a figure of the log: see Reply.aboutOneChild */
+  aboutOneChild: boolean;
+}
+
+/**
+ * The answer for the child of `ctx` without the notes quoted at its end: a family of several
+ * children quotes its notes once, after every child's answer (per-child.ts).
+ */
+export function childReply(question: string, ctx: AnswerContext): ChildReply {
   const zone = ctx.profile.timezone;
   const name = firstName(ctx.profile.baby_name);
   // Events after `now` cannot exist (the API rejects them), but a caller's clock may differ.
@@ -60,14 +84,15 @@ export function answerQuestion(question: string, ctx: AnswerContext): AnswerResu
     // A malformed date in the question ("31 February") or similar: treat as not understood.
     reply = null;
   }
-  const answered = reply !== null;
-  // A reply that quoted notes itself (a mood question) keeps them; otherwise the notes sharing
-  // a meaningful word with the question are quoted at the end.
-  const notes = reply?.notes ?? relevantNotes(question, ctx.notes, name);
   // A US family reads diaper and poop; a reply that quotes notes itself has done this already.
-  let answer = reply?.notes ? reply.answer : regionWords(reply ? reply.answer : cannotAnswer(name, suggestions(head ?? q, log)), ctx.profile.region);
-  if (notes.length > 0 && !reply?.notes) answer += ` ${notesText(notes)}`;
-  return { answer, answered, figures: reply?.figures ?? {}, notes_used: notes };
+  const answer = reply?.notes ? reply.answer : regionWords(reply ? reply.answer : cannotAnswer(name, suggestions(head ?? q, log)), ctx.profile.region);
+  return {
+    answer,
+    answered: reply !== null,
+    figures: reply?.figures ?? {},
+    ...(reply?.notes ? { quoted: reply.notes } : {}),
+    aboutOneChild: reply?.aboutOneChild === true,
+  };
 }
 
 /** Normal form for matching; the child's names become "baby" so a name never reads as a word. */
@@ -243,7 +268,7 @@ function cannotAnswer(name: string, examples: string[]): string {
 }
 
 /** "You noted on Tue 24 Nov: "she is teething"." — the family's own words, never a diagnosis. */
-function notesText(notes: Note[]): string {
+export function notesText(notes: Note[]): string {
   const parts = notes.map((n, i) => `${i === 0 ? 'You noted' : 'on'} ${i === 0 ? 'on ' : ''}${shortDate(n.ts.slice(0, 10))}: "${n.text}"`);
   return `${parts.join('; ')}.`;
 }

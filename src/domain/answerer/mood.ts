@@ -33,5 +33,5 @@ export function moodReply(log: Log, q: string, today: string, notesText: (notes:
   // American words for the log's part only: the notes are quoted as the family wrote them.
   const quoted = notes.length > 0 ? 1 : -1;
   const answer = parts.map((p, i) => (i === quoted ? p : regionWords(p, log.region))).join(' ');
-  return { answer, figures: { notes_quoted: notes.length }, notes };
+  return { answer, figures: { notes_quoted: notes.length }, notes, aboutOneChild: true };
 }

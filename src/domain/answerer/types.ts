@@ -83,4 +83,10 @@ export interface Reply {
   figures: Figures;
   /** Notes the reply quoted itself (then they are not quoted again at the end). */
   notes?: Note[];
+  /**
+   * The reply is about how one child is ("why is she so grumpy?"), not a figure of the log: a
+   * parent asking it has one child in mind, so in a family of several a question naming none
+   * is answered by asking which child (per-child.ts), not by telling of each child in turn.
+   */
+  aboutOneChild?: true;
 }

@@ -24,6 +24,11 @@ export function transferRoutes(app: FastifyInstance, ctx: Ctx): void {
     schema: {
       tags,
       summary: 'Import a history (this service’s export, Baby Buddy or Huckleberry); dry_run previews it; one transaction; admin only',
+      description:
+        "A file of one child goes into `child` (default: the primary child). A file of several children (an export of a family of several, Baby Buddy with data.children) sends each child's entries to its own child here, " +
+        'matched by name ignoring case (Baby Buddy: and birth date) or created when missing; the answer\'s `children` says where each went, and a dry run creates no child. ' +
+        '409 child_limit (more than 10 children), child_mismatch (a Baby Buddy child of the same name born on another day), child_archived (new entries for an archived child), ' +
+        "children_changed (the family's children changed during the import). 400 invalid_import also for entries of several children with no list to tell them apart, or `child` named for a file of several.",
       body: ImportBody,
       response: { 200: ImportResult, 400: ErrorWithDetailBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody },
     },

@@ -9,11 +9,13 @@ import type { UsageLimit } from '../../schemas/ask.ts';
 import { checkGuardrails } from '../../domain/guardrails.ts';
 import { checkModelAnswer } from '../../domain/answer-guardrail.ts';
 import { answerQuestion, ANSWER_WINDOW_DAYS, ANSWERER_MODEL, buildLlmContext, type AnswerContext } from '../../domain/answerer/index.ts';
-import { LLM_SYSTEM_PROMPT } from '../../domain/answerer/context.ts';
+import { buildChildrenLlmContext, LLM_CHILDREN_PROMPT, LLM_SYSTEM_PROMPT } from '../../domain/answerer/context.ts';
+import { answerForChildren, type ChildAsked } from '../../domain/answerer/per-child.ts';
+import { childrenNamed } from '../../domain/answerer/child-names.ts';
 import { addDays, dayBounds, localDateOf } from '../../domain/time.ts';
 import { askLlm } from './llm-client.ts';
 import { childProfile, loadFamily, type FamilyRow } from '../family/family-row.ts';
-import { childScopeOf } from '../family/children.ts';
+import { childrenOf, childScopeOf, resolveChild, type ChildRow } from '../family/children.ts';
 import type { Region } from '../../domain/types.ts';
 import { computeLive, eventsBetween, latestOfType } from '../insights/live.ts';
 import { getPatterns } from '../insights/insights.ts';
@@ -68,6 +70,40 @@ async function answerContext(ctx: Ctx, actor: Actor, family: FamilyRow, now: num
     measurements: (await measurements(ctx, actor)).measurements,
   };
   return { events, profile: childProfile(family, scope.child), now, notes: await loadNotes(scope), recipes: await listRecipes(scope), insights };
+}
+
+/**
+ * Whom a question is about (issue 25). A family of one child: that child, as before
+ * (`asked: null`). Otherwise the children the question names; else the child the request
+ * names (the connector may give one); else every active child, each answered from its own log.
+ */
+async function childrenAsked(ctx: Ctx, actor: Actor, family: FamilyRow, question: string): Promise<{ asked: ChildRow[] | null; named: boolean }> {
+  const all = await childrenOf(scopeOf(ctx, actor), family);
+  if (all.length === 1) return { asked: null, named: false };
+  // The primary child first, then the family's order: answers list the children in it.
+  const children = [...all.filter((c) => c.id === family.primary_child_id), ...all.filter((c) => c.id !== family.primary_child_id)];
+  const named = childrenNamed(question, children);
+  if (named.length) return { asked: named, named: true };
+  if (actor.child) return { asked: [resolveChild(children, family, actor.child)], named: false };
+  return { asked: children.filter((c) => !Number(c.archived)), named: false };
+}
+
+/** The built-in answer and what a model would be given for it, for whichever children it is about. */
+async function builtinFor(ctx: Ctx, actor: Actor, family: FamilyRow, now: number, question: string) {
+  const { asked, named } = await childrenAsked(ctx, actor, family, question);
+  if (!asked || asked.length === 1) {
+    // One child: exactly the answer of a family of one (the request's child, or the one asked about).
+    const one = asked ? { ...actor, child: { ref: asked[0]!.id, byName: false } } : actor;
+    const actx = await answerContext(ctx, one, family, now);
+    return { contexts: [actx], builtin: { ...answerQuestion(question, actx), askedWhichChild: false }, llm: { system: LLM_SYSTEM_PROMPT, context: () => buildLlmContext(actx) } };
+  }
+  const each: ChildAsked[] = [];
+  for (const child of asked) each.push({ child, ctx: await answerContext(ctx, { ...actor, child: { ref: child.id, byName: false } }, family, now) });
+  return {
+    contexts: each.map((e) => e.ctx),
+    builtin: answerForChildren(question, each, named),
+    llm: { system: `${LLM_SYSTEM_PROMPT} ${LLM_CHILDREN_PROMPT}`, context: () => buildChildrenLlmContext(each) },
+  };
 }
 
 export async function askQuestion(ctx: Ctx, actor: Actor, question: string) {
@@ -130,25 +166,26 @@ export async function askQuestion(ctx: Ctx, actor: Actor, question: string) {
 /**
  * The built-in answer with its machine-readable figures, from the same context the route, the
  * MCP ask tool and the web app's Ask tab use. No plan, guardrail or usage accounting here.
+ * `actx`: the (first) child's context; `contexts`: every child's the question is about.
  */
 export async function builtinAnswer(ctx: Ctx, actor: Actor, question: string) {
   requireScope(actor, 'read');
   const family = await loadFamily(scopeOf(ctx, actor));
   const now = ctx.clock();
-  const actx = await answerContext(ctx, actor, family, now);
-  return { actx, builtin: answerQuestion(question, actx) };
+  const { contexts, builtin } = await builtinFor(ctx, actor, family, now, question);
+  return { actx: contexts[0]!, contexts, builtin };
 }
 
 async function answer(ctx: Ctx, actor: Actor, family: FamilyRow, now: number, question: string) {
-  const actx = await answerContext(ctx, actor, family, now);
-  const builtin = answerQuestion(question, actx);
+  const { builtin, llm } = await builtinFor(ctx, actor, family, now, question);
   let text = builtin.answer;
   let model: string = ANSWERER_MODEL;
   let contextUsed = builtin.answered;
   let guardrail: string | null = null;
-  if (ctx.config.llm) {
+  // Asking which child is meant needs no model: the question cannot be answered until it says.
+  if (ctx.config.llm && !builtin.askedWhichChild) {
     try {
-      text = await askLlm({ ...ctx.config.llm, timeoutMs: LLM_TIMEOUT_MS }, LLM_SYSTEM_PROMPT, buildLlmContext(actx), question);
+      text = await askLlm({ ...ctx.config.llm, timeoutMs: LLM_TIMEOUT_MS }, llm.system, llm.context(), question);
       model = ctx.config.llm.model;
       contextUsed = true;
       // What the model wrote passes the guardrail a question does: a dose or a diagnosis in

@@ -29,7 +29,7 @@ export async function listChildren(ctx: Ctx, actor: Actor) {
 }
 
 /** The family's children read inside the change's transaction, the family row locked. */
-async function lockedChildren(tx: FamilyScope): Promise<{ family: FamilyRow; children: ChildRow[] }> {
+export async function lockedChildren(tx: FamilyScope): Promise<{ family: FamilyRow; children: ChildRow[] }> {
   const family = await tx.forUpdate(tx.family().selectAll()).executeTakeFirstOrThrow();
   const children = await tx.forUpdate(tx.selectFrom('children').selectAll().orderBy('created_at').orderBy('name_key')).execute();
   return { family, children };
