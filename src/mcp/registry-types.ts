@@ -34,6 +34,8 @@ export interface Outcome<T> {
    * the stamp names that child instead of the call's.
    */
   aboutChild?: string;
+  /** The names of the children an answer is about, when it is about several (a question). */
+  aboutChildren?: string[];
 }
 
 export type ToolKind = 'read' | 'write' | 'destructive';

@@ -48,6 +48,8 @@ export function createMcpServer(env: Env): McpServer {
           const outcome: Outcome<unknown> =
             t.keyed === 'stored' ? await idempotentCall(env.ctx, scopeOf(env.ctx, env.actor), `mcp:${t.name}`, key, request, call) : await call();
           callStamp = stampOf({ ...callEnv, child: childAbout(callEnv, outcome.aboutChild) });
+          // An answer about several children (a question naming none, in a family of several) says so.
+          if (outcome.aboutChildren && outcome.aboutChildren.length > 1) callStamp = { ...callStamp, child: outcome.aboutChildren.join(' & ') };
           // Parsing through the output schema keeps structuredContent exactly what it declares.
           const structured = output.parse({ ...(outcome.data as object), ...callStamp, summary: outcome.summary });
           return toolResult(callStamp, outcome.summary, structured);

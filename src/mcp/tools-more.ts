@@ -3,7 +3,7 @@
 // takes `child`.
 import { z } from 'zod';
 import { saveRecipe } from '../services/log/recipes.ts';
-import { askQuestion } from '../services/ask/ask.ts';
+import { askQuestion, childrenAnswered } from '../services/ask/ask.ts';
 import { deleteNote, listNotes } from '../services/ask/notes.ts';
 import { RecipeBody, RecipeResponse } from '../schemas/log.ts';
 import { AskBody, AskResponse, NoteDeleteBody, NoteList } from '../schemas/ask.ts';
@@ -37,18 +37,18 @@ export const moreTools: ToolDef[] = [
     name: 'ask_question',
     title: "Ask about the family's log",
     description:
-      'Ask a question in plain language about the family\'s own log, e.g. "how much milk did she have yesterday?" or "when did he last have egg?"; answered from the log, non-clinical (no diagnosis, symptom assessment or medication advice; urgent worries get a pointer to professional help). Start the question with "remember:" to save a note the answers will use (needs the write scope). Paid plan; counts towards the daily question limit. Prefer the get_* tools when one of them answers directly. Answered from one child\'s log: the primary child\'s, or pass `child`.',
+      'Ask a question in plain language about the family\'s own log, e.g. "how much milk did she have yesterday?" or "when did he last have egg?"; answered from the log, non-clinical (no diagnosis, symptom assessment or medication advice; urgent worries get a pointer to professional help). Start the question with "remember:" to save a note the answers will use (needs the write scope). Paid plan; counts towards the daily question limit. Prefer the get_* tools when one of them answers directly. In a family of several children, a question naming a child is answered for that child, one naming none for each child (or for `child` when given).',
     scope: 'read',
     kind: 'write',
     idempotent: false,
     keyed: 'stored',
-    // Answered from one child's log (`child`, else the primary child's); notes are the family's.
+    // Answered for the children the question names, else `child`, else each child; notes are the family's.
     perChild: true,
     input: AskBody.extend({ question: AskBody.shape.question.describe('the question, 1 to 1000 characters; prefix "remember:" to save a note instead') }),
     output: AskResponse,
     run: async (env, a) => {
       const r = await askQuestion(env.ctx, env.actor, a.question);
-      return { summary: r.answer, data: r };
+      return { summary: r.answer, data: r, aboutChildren: (await childrenAnswered(env.ctx, env.actor, a.question)) ?? undefined };
     },
   }),
   tool({

@@ -364,7 +364,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The family's children, oldest first, archived ones marked
+         * The family's children in the order they were added, archived ones marked
          * @description Every route that reads or writes one child’s log takes `child` (its id): ?child=ID on reads, `child` in the body of writes. Without it, the primary child.
          *
          *     Needs a bearer token (read scope) or the session cookie.

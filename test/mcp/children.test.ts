@@ -259,8 +259,12 @@ for (const d of testDatabases()) {
       const benMl = (await rest(`/api/vega/live?child=${ben}`)).body.ml_today;
       const answer = await about('Ben', 'ask_question', { question: 'How much milk has he had today?', child: 'Ben' });
       assert.match(answer.s.answer, new RegExp(`\\b${benMl} ?ml`));
-      const adaAnswer = await about('Ada', 'ask_question', { question: 'How much milk has she had today?' });
+      const adaAnswer = await about('Ada', 'ask_question', { question: 'How much milk has Ada had today?' });
       assert.match(adaAnswer.s.answer, /\b90 ?ml/);
+      // Naming no child, in a family of two: an answer for each, and the stamp names both.
+      const both = await c.client.callTool({ name: 'ask_question', arguments: { question: 'How much milk has she had today?' } });
+      const text = textOf(both as CallToolResult);
+      assert.match(text, new RegExp(`^Ada had 90 ml of milk[^\n]*\nBen had ${benMl} ml of milk[^\n]*\nAda & Ben · read at `));
     });
 
     test('one batch with calls for both children answers each about its own child', async () => {

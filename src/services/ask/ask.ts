@@ -88,6 +88,17 @@ async function childrenAsked(ctx: Ctx, actor: Actor, family: FamilyRow, question
   return { asked: children.filter((c) => !Number(c.archived)), named: false };
 }
 
+/**
+ * The names of the children a question is answered for, when the family has several (null for a
+ * family of one child, or a `remember:` note): the connector's stamp names them.
+ */
+export async function childrenAnswered(ctx: Ctx, actor: Actor, question: string): Promise<string[] | null> {
+  if (REMEMBER.test(question)) return null;
+  const scope = scopeOf(ctx, actor);
+  const { asked } = await childrenAsked(ctx, actor, await loadFamily(scope), question);
+  return asked && asked.map((c) => c.name);
+}
+
 /** The built-in answer and what a model would be given for it, for whichever children it is about. */
 async function builtinFor(ctx: Ctx, actor: Actor, family: FamilyRow, now: number, question: string) {
   const { asked, named } = await childrenAsked(ctx, actor, family, question);
