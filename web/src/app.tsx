@@ -1,11 +1,12 @@
 // The app shell: decides which page a path shows and keeps signed-out visitors on the
 // sign-in pages. Chart-heavy pages load on demand.
+import { Fragment } from 'preact';
 import { useEffect } from 'preact/hooks';
 import { Layout } from './components/Layout';
-import { setUnauthorizedHandler } from './lib/api';
+import { setChildGoneHandler, setUnauthorizedHandler } from './lib/api';
 import { lazyPage } from './lib/lazy';
 import { navigate, useLocation } from './lib/router';
-import { loadSession, signedOut, useSession } from './lib/session';
+import { loadSession, reloadChildren, signedOut, useSession } from './lib/session';
 import { Home } from './pages/Home';
 import { Join } from './pages/Join';
 import { Reset } from './pages/Reset';
@@ -31,6 +32,9 @@ const PAGES: Record<string, [string, () => any]> = {
   '/report': ['Report', () => null],
 };
 const PUBLIC = new Set(['/login', '/signup', '/join', '/reset']);
+
+// A child archived or deleted on another phone: read the children again (back to the primary).
+setChildGoneHandler(() => void reloadChildren());
 
 setUnauthorizedHandler(() => {
   signedOut();
@@ -70,12 +74,13 @@ export function App() {
   if (path === '/reset') return <Reset code={query.get('code') ?? ''} />;
   if (s.status !== 'signed-in') return <p class="muted center" aria-busy="true">Loading…</p>;
 
-  // The printable report stands alone: no navigation chrome.
-  if (path === '/report') return <Report query={query} />;
+  // The printable report stands alone: no navigation chrome. Pages are keyed by the selected
+  // child, so switching child starts each page afresh with that child's data (no stale state).
+  if (path === '/report') return <Report key={s.child ?? ''} query={query} />;
   const page = PAGES[path];
   return (
     <Layout path={path} title={page[0]}>
-      {page[1]()}
+      <Fragment key={s.child ?? ''}>{page[1]()}</Fragment>
     </Layout>
   );
 }

@@ -2,6 +2,7 @@
 // run before anything is saved), take it out as CSV (admin), and open the printable report.
 import { useState } from 'preact/hooks';
 import { api, ApiError } from '../../lib/api';
+import { childBody, withChild } from '../../lib/session';
 
 interface ImportResult {
   counts: Record<string, number>;
@@ -52,7 +53,7 @@ export function TransferSection({ admin }: { admin: boolean }) {
     setBusy(true);
     setError(null);
     try {
-      const r = await api<ImportResult>('POST', '/api/vega/import', { format, dry_run: dryRun, data });
+      const r = await api<ImportResult>('POST', '/api/vega/import', { format, dry_run: dryRun, data, ...childBody() });
       if (dryRun) setPreview(r);
       else {
         setDone(r);
@@ -73,7 +74,7 @@ export function TransferSection({ admin }: { admin: boolean }) {
         <label>From <input type="date" value={from} onInput={(e) => setFrom((e.currentTarget as HTMLInputElement).value)} /></label>
         <label>To <input type="date" value={to} onInput={(e) => setTo((e.currentTarget as HTMLInputElement).value)} /></label>
         <a class="btn" href={`/report?from=${from}&to=${to}`} id="open-report">Open report</a>
-        {admin && <a class="btn" href={`/api/vega/export.csv?from=${from}&to=${to}`} download id="csv-download">Download CSV</a>}
+        {admin && <a class="btn" href={withChild(`/api/vega/export.csv?from=${from}&to=${to}`)} download id="csv-download">Download CSV</a>}
       </div>
       <p class="muted small">The report covers up to 31 days and prints on A4 or Letter.</p>
       {admin && (
