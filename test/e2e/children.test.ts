@@ -94,6 +94,8 @@ for (const d of testDatabases()) {
       assert.equal(await row.getByRole('button').count(), 0, 'nothing to do to an only child here: the profile edits her');
       await page.getByTestId('add-child').waitFor();
       await page.getByRole('heading', { name: 'Profile' }).waitFor();
+      await page.getByTestId('children-section').scrollIntoViewIfNeeded();
+      await shot('one-child-settings-day');
     });
 
     test('add a second child in settings; a name already taken is refused by the field', async () => {
@@ -209,8 +211,11 @@ for (const d of testDatabases()) {
       const panel = (name: string) => page.locator(`[data-testid=feed-panel][data-child="${name}"]`);
       await panel('Ada').waitFor();
       await panel('Tom').waitFor();
-      const [a, t] = [await panel('Ada').boundingBox(), await panel('Tom').boundingBox()];
-      assert.ok(a && t && Math.abs(a.y - t.y) < 2 && a.x + a.width <= t.x, 'side by side');
+      // Measured at one instant: the pair scrolls into view as it opens.
+      const [a, t] = await page.evaluate(() =>
+        ['Ada', 'Tom'].map((n) => document.querySelector(`[data-testid=feed-panel][data-child="${n}"]`)!.getBoundingClientRect().toJSON()));
+      assert.ok(Math.abs(a.y - t.y) < 2 && a.x + a.width <= t.x, `side by side: ${JSON.stringify([a, t])}`);
+      await page.waitForTimeout(600); // let the smooth scroll settle before the picture
       await shot('twins-feed-start-day');
       await panel('Ada').getByTestId('feed-start-left').click();
       await panel('Ada').getByTestId('feed-timer').waitFor();
@@ -296,6 +301,8 @@ for (const d of testDatabases()) {
       assert.deepEqual(await smallControls('[data-testid=children-section]'), []);
       assert.deepEqual(await smallControls('[data-testid=child-switcher]'), []);
       await shot('twins-settings-day');
+      // The report, CSV and import say whose they are.
+      assert.match((await page.getByTestId('transfer-child').textContent()) ?? '', /^For Ada:/);
       assert.deepEqual(await axeSerious(page), []);
       await page.evaluate(() => scrollTo(0, 0));
       await page.locator('header.topbar').waitFor();
@@ -370,6 +377,7 @@ for (const d of testDatabases()) {
       await page.getByTestId('brand').getByText('Tom', { exact: true }).waitFor();
       await tom.getByRole('button', { name: 'Archive' }).click();
       await tom.getByText('archived').waitFor();
+      await page.getByText('Tom is archived: their history stays, and they leave the switcher.').waitFor();
       await page.getByTestId('child-switcher').waitFor({ state: 'detached' });
       await page.getByTestId('brand').getByText('Ada', { exact: true }).waitFor();
       await page.goto(base + '/');

@@ -2,7 +2,7 @@
 // run before anything is saved), take it out as CSV (admin), and open the printable report.
 import { useState } from 'preact/hooks';
 import { api, ApiError } from '../../lib/api';
-import { childBody, withChild } from '../../lib/session';
+import { childBody, useSession, withChild } from '../../lib/session';
 
 interface ImportResult {
   counts: Record<string, number>;
@@ -32,6 +32,9 @@ export function TransferSection({ admin }: { admin: boolean }) {
   const today = new Date();
   const [from, setFrom] = useState(isoDay(new Date(today.getTime() - 13 * 86400000)));
   const [to, setTo] = useState(isoDay(today));
+  // The report, the CSV and an import are about the child picked at the top: say which.
+  const s = useSession();
+  const forChild = s.children.length > 1 ? s.profile?.baby_name : null;
 
   const pick = async (e: Event) => {
     const file = (e.currentTarget as HTMLInputElement).files?.[0];
@@ -69,6 +72,7 @@ export function TransferSection({ admin }: { admin: boolean }) {
   return (
     <section class="card" aria-labelledby="transfer-h">
       <h2 id="transfer-h" style={{ marginTop: 0 }}>Import, CSV and report</h2>
+      {forChild && <p class="muted small" data-testid="transfer-child">For {forChild}: pick another child at the top of the page for theirs.</p>}
       <h3>Report for a health visitor or doctor</h3>
       <div class="row" style={{ display: 'flex', gap: '.5rem', flexWrap: 'wrap', alignItems: 'end' }}>
         <label>From <input type="date" value={from} onInput={(e) => setFrom((e.currentTarget as HTMLInputElement).value)} /></label>
