@@ -6,7 +6,7 @@ import { Layout } from './components/Layout';
 import { setChildGoneHandler, setUnauthorizedHandler } from './lib/api';
 import { lazyPage } from './lib/lazy';
 import { navigate, useLocation } from './lib/router';
-import { getSession, loadSession, reloadChildren, signedOut, useSession } from './lib/session';
+import { getSession, loadSession, recheckChildren, signedOut, useSession } from './lib/session';
 import { Home } from './pages/Home';
 import { Join } from './pages/Join';
 import { Reset } from './pages/Reset';
@@ -35,7 +35,7 @@ const PAGES: Record<string, [string, () => any, boolean]> = {
 const PUBLIC = new Set(['/login', '/signup', '/join', '/reset']);
 
 // A child archived or deleted on another phone: read the children again (back to the primary).
-setChildGoneHandler(() => void reloadChildren());
+setChildGoneHandler(() => void recheckChildren());
 
 setUnauthorizedHandler(() => {
   signedOut();
@@ -63,7 +63,7 @@ export function App() {
     void loadSession();
     // A child added, archived or renamed on another phone shows here when the app is looked at again.
     const onVisible = () => {
-      if (document.visibilityState === 'visible' && getSession().status === 'signed-in') void reloadChildren();
+      if (document.visibilityState === 'visible' && getSession().status === 'signed-in') void recheckChildren();
     };
     document.addEventListener('visibilitychange', onVisible);
     return () => document.removeEventListener('visibilitychange', onVisible);

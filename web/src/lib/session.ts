@@ -70,8 +70,16 @@ export async function loadSession(): Promise<Session> {
   try {
     const me = await get<Me>('/api/me');
     const children = await fetchChildren();
-    const child = pickChild(children, storedChild(me.family_id))?.id ?? null;
-    const profile = await get<Profile>(withChildParam('/api/vega/profile', child));
+    let child = pickChild(children, storedChild(me.family_id))?.id ?? null;
+    let profile: Profile;
+    try {
+      profile = await get<Profile>(withChildParam('/api/vega/profile', child));
+    } catch (e) {
+      // Deleted between the two reads: the primary child's profile, rather than no sign-in.
+      if (!(e instanceof ApiError && e.code === 'child_not_found')) throw e;
+      child = null;
+      profile = await get<Profile>('/api/vega/profile');
+    }
     set({ status: 'signed-in', me, profile, children, child });
   } catch (e) {
     if (e instanceof ApiError && e.offline) {
@@ -124,7 +132,15 @@ export function selectChild(childId: string): void {
   void refreshProfile();
 }
 
-/** Reads the children again (after a change in settings, or a child gone meanwhile). */
+let rechecking: Promise<void> | null = null;
+/** Reads the children again unless a read is already under way (several polls refused at
+ * once because a child is gone, or the app coming back into view). */
+export function recheckChildren(): Promise<void> {
+  if (!rechecking) rechecking = reloadChildren().finally(() => (rechecking = null));
+  return rechecking;
+}
+
+/** Reads the children again, after a change made in settings. */
 export async function reloadChildren(): Promise<void> {
   let children: Child[];
   try {
