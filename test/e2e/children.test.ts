@@ -183,7 +183,7 @@ for (const d of testDatabases()) {
       await page.getByTestId('child-card').filter({ hasText: 'Tom' }).getByText(/Awake|Asleep/).waitFor();
       assert.deepEqual(await smallControls(), []);
       assert.equal(await overflow(), 0);
-      for (const id of ['btn-breastfeed', 'btn-bottle', 'btn-sleep', 'btn-nappy-wet', 'btn-nappy-dirty', 'btn-nappy-both']) {
+      for (const id of ['btn-breastfeed', 'btn-bottle', 'btn-sleep', 'btn-nappy-wet', 'btn-nappy-dirty', 'btn-nappy-both', 'btn-solid', 'btn-supplement', 'btn-measure']) {
         const box = await page.getByTestId(id).boundingBox();
         assert.ok(box && box.y + box.height <= PHONE.height - 56, `${id} is above the tab bar`);
       }
