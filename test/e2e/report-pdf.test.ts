@@ -103,7 +103,8 @@ describe('printable report (browser, PDF)', { skip: chromiumMissing, concurrency
     await page.click('#import-confirm');
     await page.getByText('Imported 8 events (0 were already there).').waitFor();
     assert.equal(await countEvents(), before + 8, 'the confirm saved 8');
-    assert.match((await page.getAttribute('#csv-download', 'href')) ?? '', /^\/api\/vega\/export\.csv\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
+    // The CSV is about the child on screen (the app names it even when the family has one).
+    assert.match((await page.getAttribute('#csv-download', 'href')) ?? '', /^\/api\/vega\/export\.csv\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}&child=[0-9a-f]{12}$/);
     await page.click('#open-report');
     await page.locator('[data-testid=report] h1').waitFor();
     assert.match((await page.locator('[data-testid=report] h1').textContent()) ?? '', /^Maisie: /);

@@ -1,11 +1,12 @@
 // The app shell: decides which page a path shows and keeps signed-out visitors on the
 // sign-in pages. Chart-heavy pages load on demand.
+import { Fragment } from 'preact';
 import { useEffect } from 'preact/hooks';
 import { Layout } from './components/Layout';
-import { setUnauthorizedHandler } from './lib/api';
+import { setChildGoneHandler, setUnauthorizedHandler } from './lib/api';
 import { lazyPage } from './lib/lazy';
 import { navigate, useLocation } from './lib/router';
-import { loadSession, signedOut, useSession } from './lib/session';
+import { getSession, loadSession, recheckChildren, signedOut, useSession } from './lib/session';
 import { Home } from './pages/Home';
 import { Join } from './pages/Join';
 import { Reset } from './pages/Reset';
@@ -20,17 +21,21 @@ const Insights = lazyPage(() => import('./pages/Insights').then((m) => m.Insight
 const Growth = lazyPage(() => import('./pages/Growth').then((m) => m.Growth));
 const Solids = lazyPage(() => import('./pages/Solids').then((m) => m.Solids));
 
-const PAGES: Record<string, [string, () => any]> = {
-  '/': ['Home', () => <Home />],
-  '/timeline': ['Timeline', () => <Timeline />],
-  '/insights': ['Insights', () => <Insights />],
-  '/growth': ['Growth', () => <Growth />],
-  '/solids': ['Solids', () => <Solids />],
-  '/ask': ['Ask', () => <Ask />],
-  '/settings': ['Settings', () => <Settings />],
-  '/report': ['Report', () => null],
+// [title, page, about one child: started afresh when another child is picked]
+const PAGES: Record<string, [string, () => any, boolean]> = {
+  '/': ['Home', () => <Home />, true],
+  '/timeline': ['Timeline', () => <Timeline />, true],
+  '/insights': ['Insights', () => <Insights />, true],
+  '/growth': ['Growth', () => <Growth />, true],
+  '/solids': ['Solids', () => <Solids />, true],
+  '/ask': ['Ask', () => <Ask />, false],
+  '/settings': ['Settings', () => <Settings />, false],
+  '/report': ['Report', () => null, true],
 };
 const PUBLIC = new Set(['/login', '/signup', '/join', '/reset']);
+
+// A child archived or deleted on another phone: read the children again (back to the primary).
+setChildGoneHandler(() => void recheckChildren());
 
 setUnauthorizedHandler(() => {
   signedOut();
@@ -56,6 +61,12 @@ export function App() {
   const s = useSession();
   useEffect(() => {
     void loadSession();
+    // A child added, archived or renamed on another phone shows here when the app is looked at again.
+    const onVisible = () => {
+      if (document.visibilityState === 'visible' && getSession().status === 'signed-in') void recheckChildren();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
   }, []);
 
   useEffect(() => {
@@ -70,12 +81,15 @@ export function App() {
   if (path === '/reset') return <Reset code={query.get('code') ?? ''} />;
   if (s.status !== 'signed-in') return <p class="muted center" aria-busy="true">Loading…</p>;
 
-  // The printable report stands alone: no navigation chrome.
-  if (path === '/report') return <Report query={query} />;
+  // The printable report stands alone: no navigation chrome. A page about one child is keyed
+  // by the selected child, so picking another starts it afresh with that child's data (nothing
+  // stale on screen); settings keeps its place and messages (archiving the child on screen
+  // there moves the app to the primary child).
+  if (path === '/report') return <Report key={s.child ?? ''} query={query} />;
   const page = PAGES[path];
   return (
     <Layout path={path} title={page[0]}>
-      {page[1]()}
+      <Fragment key={page[2] ? s.child ?? '' : path}>{page[1]()}</Fragment>
     </Layout>
   );
 }

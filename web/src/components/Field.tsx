@@ -37,6 +37,8 @@ export function Field({ label, name, value, onValue, error, hint, id, ...rest }:
 interface SelectProps {
   label: ComponentChildren;
   name: string;
+  /** when two forms on a page have a field of the same name */
+  id?: string;
   value: string;
   onValue: (v: string) => void;
   options: [string, string][];
@@ -44,8 +46,8 @@ interface SelectProps {
   disabled?: boolean;
 }
 
-export function Select({ label, name, value, onValue, options, error, disabled }: SelectProps) {
-  const fid = `f-${name}`;
+export function Select({ label, name, id, value, onValue, options, error, disabled }: SelectProps) {
+  const fid = id ?? `f-${name}`;
   return (
     <div class={`field${error ? ' has-error' : ''}`}>
       <label for={fid}>{label}</label>

@@ -1,5 +1,6 @@
-// Page frame: top bar with the baby's name, night-mode toggle and sign out; a bottom tab bar
-// on phones (reachable with a thumb) that becomes a side list on wide screens.
+// Page frame: top bar with the baby's name (the selected child's), night-mode toggle and sign
+// out; under it the child switcher when there are children to pick from; a bottom tab bar on
+// phones (reachable with a thumb) that becomes a side list on wide screens.
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { linkClick, navigate } from '../lib/router';
@@ -8,6 +9,7 @@ import { post } from '../lib/api';
 import { signedOut, useSession } from '../lib/session';
 import { onQueueChange, pendingCount } from '../lib/log-queue';
 import { Icon } from './Icon';
+import { ChildSwitcher } from './ChildSwitcher';
 
 const TABS: [string, string, string][] = [
   ['/', 'Home', 'home'],
@@ -74,12 +76,14 @@ export function Layout({ path, title, children }: { path: string; title: string;
     <div class="shell">
       <a class="skip" href="#main">Skip to content</a>
       <header class="topbar">
-        <span class="brand">{s.profile?.baby_name ?? 'Baby Tracker'}</span>
+        <span class="brand" data-testid="brand">{s.profile?.baby_name ?? 'Baby Tracker'}</span>
         <span class="topbar-actions">
           <ThemeToggle />
           <button type="button" class="btn small ghost" onClick={signOut}>Sign out</button>
         </span>
       </header>
+      {/* Not sticky: the top bar keeps the child's name on screen while the page scrolls. */}
+      <ChildSwitcher />
       <nav class="tabs" aria-label="Main">
         <ul>
           {TABS.map(([href, label, icon]) => {

@@ -2,7 +2,10 @@
 // Not feeding: two big buttons, Left and Right, with the side to start on marked. Feeding: a
 // ticking mm:ss from the feed's start (against the server's clock), the side now, each side's
 // minutes, Switch, Stop and Cancel. A feed left running for hours asks for its real end.
-import { useEffect, useState } from 'preact/hooks';
+// Each child has its own timer (`child` in every call), so twins can feed at once: home then
+// shows two panels side by side (`compact`), each headed by the child's name.
+import type { ComponentChildren } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, post } from '../lib/api';
 import { elapsedMs, formatTimer, startSide, type Feed, type Side } from '../lib/feed';
 import { clock, localNow, tsFromClock } from '../lib/time';
@@ -21,7 +24,13 @@ function useTick(): number {
   return Date.now();
 }
 
-export function FeedPanel({ live, zone, offsetMs, onLive, onLogged, onRefresh }: {
+export function FeedPanel({ child, name, compact = false, live, zone, offsetMs, onLive, onLogged, onRefresh }: {
+  /** the child whose timer this is (null: the children are not known, the server's primary) */
+  child: string | null;
+  /** the child's name, shown when the family has several */
+  name?: string;
+  /** half the width, beside another child's panel */
+  compact?: boolean;
   live: Live | null;
   zone: string;
   /** server clock minus this phone's (family-local), from the last live status */
@@ -41,7 +50,7 @@ export function FeedPanel({ live, zone, offsetMs, onLive, onLogged, onRefresh }:
     setBusy(true);
     setError(null);
     try {
-      const r = await post(`/api/vega/feed/${path}`, body);
+      const r = await post(`/api/vega/feed/${path}`, { ...body, ...(child ? { child } : {}) });
       if (r.live) onLive(r.live);
       if (r.event) onLogged(r.event);
     } catch (e) {
@@ -54,11 +63,19 @@ export function FeedPanel({ live, zone, offsetMs, onLive, onLogged, onRefresh }:
     }
   };
 
+  const cls = `sheet feed${compact ? ' compact' : ''}`;
+  const id = compact ? `sheet-feed-${child}` : 'sheet-feed';
+  // Named panels are groups labelled by the child, so a screen reader hears whose Stop it is.
+  const heading = name ? <p class="feed-child" id={`${id}-name`}>{name}</p> : null;
+  const group = name ? { role: 'group' as const, 'aria-labelledby': `${id}-name` } : {};
   if (!feed) {
     const first = startSide(live?.last_breast_side);
     return (
-      <div class="sheet feed" id="sheet-feed" data-testid="feed-panel">
-        <p class="feed-hint" data-testid="start-side">{first ? <>Start on <strong>{first}</strong> <span class="muted">(last feed ended on the {live?.last_breast_side})</span></> : 'Which side?'}</p>
+      <div class={cls} id={id} data-testid="feed-panel" data-child={name} {...group}>
+        {heading}
+        <p class="feed-hint" data-testid="start-side">
+          {first ? <>Start on <strong>{first}</strong>{!compact && <> <span class="muted">(last feed ended on the {live?.last_breast_side})</span></>}</> : 'Which side?'}
+        </p>
         <div class="feed-sides">
           {(['left', 'right'] as const).map((s) => (
             <button type="button" key={s} class={`btn side${first === s ? ' suggested' : ''}`} disabled={busy}
@@ -76,12 +93,17 @@ export function FeedPanel({ live, zone, offsetMs, onLive, onLogged, onRefresh }:
   const other: Side = feed.side === 'left' ? 'right' : 'left';
   const stopAt = endAt ? tsFromClock(endAt, zone) : null;
   return (
-    <div class="sheet feed running" id="sheet-feed" data-testid="feed-panel" aria-live="polite">
-      <p class="feed-now"><Icon name="breast" /> Feeding on the <strong data-testid="feed-side">{feed.side}</strong></p>
-      <p class="timer" data-testid="feed-timer" role="timer" aria-label={`Feeding for ${Math.floor(ms / 60000)} minutes`}>{formatTimer(ms)}</p>
-      <p class="muted small">
-        Started {clock(feed.started_at)} by {feed.started_by} · left {feed.sides.left_min} min · right {feed.sides.right_min} min
-      </p>
+    <div class={`${cls} running`} id={id} data-testid="feed-panel" data-child={name} aria-live="polite" {...group}>
+      {heading}
+      <p class="feed-now"><Icon name="breast" /> {compact ? 'On the' : 'Feeding on the'} <strong data-testid="feed-side">{feed.side}</strong></p>
+      <p class="timer" data-testid="feed-timer" role="timer" aria-label={`${name ? `${name} feeding` : 'Feeding'} for ${Math.floor(ms / 60000)} minutes`}>{formatTimer(ms)}</p>
+      {compact ? (
+        <p class="muted small">From {clock(feed.started_at)} by {feed.started_by}<br />left {feed.sides.left_min} · right {feed.sides.right_min} min</p>
+      ) : (
+        <p class="muted small">
+          Started {clock(feed.started_at)} by {feed.started_by} · left {feed.sides.left_min} min · right {feed.sides.right_min} min
+        </p>
+      )}
       {feed.stale ? (
         <div class="card warn" data-testid="feed-stale">
           <p>This timer has been running for over 3 hours. When did the feed end?</p>
@@ -93,15 +115,24 @@ export function FeedPanel({ live, zone, offsetMs, onLive, onLogged, onRefresh }:
       ) : (
         <div class="feed-controls">
           <button type="button" class="btn" disabled={busy} onClick={() => call('switch', {})} data-testid="feed-switch">
-            <Icon name="swap" /> Switch to {other}
+            {!compact && <Icon name="swap" />} Switch to {other}
           </button>
           <button type="button" class="btn primary" disabled={busy} onClick={() => call('stop', {})} data-testid="feed-stop">
             <Icon name="stop" /> Stop
           </button>
         </div>
       )}
-      <button type="button" class="btn ghost wide" disabled={busy} onClick={() => call('cancel')} data-testid="feed-cancel">Cancel without logging</button>
+      <button type="button" class="btn ghost wide" disabled={busy} onClick={() => call('cancel')} data-testid="feed-cancel">
+        {compact ? 'Cancel, no log' : 'Cancel without logging'}
+      </button>
       {error && <p class="error" role="alert">{error}</p>}
     </div>
   );
+}
+
+/** Two or more children's panels side by side; opened below the buttons, scrolled into view. */
+export function FeedPair({ children }: { children: ComponentChildren }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' }), []);
+  return <div class="feed-pair" id="sheet-feed" ref={ref}>{children}</div>;
 }

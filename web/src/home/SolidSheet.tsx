@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { FormError } from '../components/Field';
 import { ApiError, get, post } from '../lib/api';
+import { withChild } from '../lib/session';
 
 interface Recipe { name: string; ingredients: string[] }
 const store = (fid: string) => `recipes:${fid}`;
@@ -33,7 +34,7 @@ export function SolidSheet({ familyId, onLog, busy, error }: {
   const [localErr, setLocalErr] = useState<string | null>(null);
 
   useEffect(() => {
-    get<{ suggestions: string[] }>('/api/vega/food/suggestions?limit=12')
+    get<{ suggestions: string[] }>(withChild('/api/vega/food/suggestions?limit=12'))
       .then((r) => setSuggestions(r.suggestions ?? []))
       .catch(() => setSuggestions([]));
   }, []);

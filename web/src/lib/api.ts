@@ -111,6 +111,16 @@ function knownCode(code: string, message: string): [string, string] | null {
       return ['question', /\d+/.test(message) ? `A note can be at most ${/\d+/.exec(message)![0]} characters.` : 'That note is too long.'];
     case 'empty_note':
       return ['question', 'Write what to remember after "remember:".'];
+    case 'child_archived': {
+      // The server's words name the API route to call; a parent needs the app's place instead.
+      const name = /^(.+?) is archived/.exec(message)?.[1] ?? 'That child';
+      const them = name === 'That child' ? 'them' : name;
+      return ['child', `${name} is archived: bring ${them} back in Settings, under Children, to log for ${them} again.`];
+    }
+    case 'child_name_taken':
+      return ['baby_name', message ? cap(message) : 'The family already has a child of that name.'];
+    case 'child_not_found':
+      return ['child', 'That child is no longer in this family (removed on another phone?). Pick a child at the top and try again.'];
     case 'confirm_mismatch':
       return ['confirm', "That isn't the family name exactly — type it as shown."];
     case 'invalid_event': {
@@ -222,6 +232,8 @@ export async function api<T = any>(method: string, path: string, body?: unknown,
   if (!res.ok) {
     const err = await parseError(res);
     if (res.status === 401) onUnauthorized(path);
+    // The child this phone had picked was archived or deleted on another phone: look again.
+    if (err.code === 'child_not_found' || err.code === 'child_archived') childGoneHandler?.();
     throw err;
   }
   if (res.status === 204) return undefined as T;
@@ -233,6 +245,11 @@ let unauthorizedHandler: ((path: string) => void) | null = null;
 /** The app shell decides what a 401 means (usually: go to sign in). */
 export function setUnauthorizedHandler(fn: (path: string) => void): void {
   unauthorizedHandler = fn;
+}
+let childGoneHandler: (() => void) | null = null;
+/** The session reloads the family's children when a call names one that is gone or archived. */
+export function setChildGoneHandler(fn: () => void): void {
+  childGoneHandler = fn;
 }
 function onUnauthorized(path: string): void {
   // A wrong password at /login is a 401 too, but that is a form error, not a lost session.

@@ -1,21 +1,35 @@
-// The last live status this phone received, per family, kept in localStorage: reopening the
-// app without a connection shows it (and the sleep button its true state) instead of nothing.
+// The last live status this phone received, per family and child, kept in localStorage:
+// reopening the app without a connection shows it (and the sleep button its true state)
+// instead of nothing.
 const KEY = 'last-live';
 
-export function cachedLive(familyId: string | undefined): any | null {
-  if (!familyId) return null;
-  try {
-    const v = JSON.parse(localStorage.getItem(KEY) ?? 'null');
-    return v && v.family === familyId ? v.live : null;
-  } catch {
-    return null;
-  }
+interface Stored {
+  family: string;
+  /** child id ('' when the children were not known) → that child's last live status */
+  byChild: Record<string, unknown>;
 }
 
-export function rememberLive(familyId: string | undefined, live: unknown): void {
+function read(familyId: string): Stored {
+  try {
+    const v = JSON.parse(localStorage.getItem(KEY) ?? 'null');
+    if (v && v.family === familyId && v.byChild && typeof v.byChild === 'object') return v;
+  } catch {
+    /* unreadable: start afresh */
+  }
+  return { family: familyId, byChild: {} };
+}
+
+export function cachedLive(familyId: string | undefined, childId: string | null): any | null {
+  if (!familyId) return null;
+  return read(familyId).byChild[childId ?? ''] ?? null;
+}
+
+export function rememberLive(familyId: string | undefined, childId: string | null, live: unknown): void {
   if (!familyId) return;
   try {
-    localStorage.setItem(KEY, JSON.stringify({ family: familyId, live }));
+    const v = read(familyId);
+    v.byChild[childId ?? ''] = live;
+    localStorage.setItem(KEY, JSON.stringify(v));
   } catch {
     /* storage full or blocked: the app works without the cache */
   }

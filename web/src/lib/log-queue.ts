@@ -1,7 +1,8 @@
 // Every log made in the UI goes through here. Each gets a random Idempotency-Key when the
 // parent taps; if the phone is offline the log (with its key and its timestamp) waits in
 // localStorage and is sent when the connection returns. Resending with the same key means the
-// server writes it once even if a send was cut off after the server saved it.
+// server writes it once even if a send was cut off after the server saved it. A log names its
+// child in the body (`child`), so one queued for Tom is sent for Tom whoever is on screen then.
 import { ApiError, api } from './api';
 import { getSession } from './session';
 import { uuid } from './uuid';
@@ -48,6 +49,9 @@ export const pendingLogs = (): LogBody[] => {
   return read().filter((x) => !x.family || x.family === family).map((x) => x.body);
 };
 export const pendingCount = () => pendingLogs().length;
+/** Of `logs`, those waiting for one child: naming it, or naming none (sent for the primary child). */
+export const pendingFor = (logs: LogBody[], child: string | null, primary: boolean): LogBody[] =>
+  logs.filter((b) => (typeof b.child === 'string' ? b.child === child : primary || !child));
 
 /** Takes back a log that is still waiting (Undo before it was sent). False if it already went. */
 export function removeQueued(key: string): boolean {

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { Chart } from '../components/Chart';
 import { ApiError, get } from '../lib/api';
 import type { LogEvent } from '../lib/describe';
-import { useSession } from '../lib/session';
+import { useSession, withChild } from '../lib/session';
 import { showLength, showWeight, KG_PER_LB, CM_PER_IN } from '../lib/units';
 import { CENTILES, sexOf, valueAt, type Kind } from '../lib/who';
 
@@ -16,7 +16,7 @@ export function Growth() {
   const [items, setItems] = useState<LogEvent[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    get<{ measurements: LogEvent[] }>('/api/vega/measurements').then(
+    get<{ measurements: LogEvent[] }>(withChild('/api/vega/measurements')).then(
       (r) => setItems(r.measurements ?? []),
       (e) => setError(e instanceof ApiError ? e.message : 'Could not load measurements.'),
     );

@@ -1,93 +1,68 @@
 // Home: live status at a glance and large one-tap log buttons. Every log goes through the
 // offline-aware queue with its own Idempotency-Key, and can be undone from the confirmation.
+// With two or more children (twins), each child's card is shown and a log can go to the
+// selected child or to all of them at once: one entry per child, each with its own key.
 import { useEffect, useState } from 'preact/hooks';
 import { Toast, type ToastData } from '../components/Toast';
-import { ApiError, get, post, splitError } from '../lib/api';
+import { splitError } from '../lib/api';
 import { describe, type LogEvent } from '../lib/describe';
-import { logEvent, onQueueChange, onQueueSent, pendingLogs, queueErrors, removeQueued, sentIds } from '../lib/log-queue';
+import { logEvent, onQueueChange, onQueueSent, pendingFor, pendingLogs, queueErrors, type LogBody } from '../lib/log-queue';
 import { familyZone, useSession } from '../lib/session';
-import { clock, localNow, localToday, NOT_YET } from '../lib/time';
-import { LiveStatus, type Live } from '../home/LiveStatus';
+import { activeChildren, logForAll, namesOf, onLogForAllChange, setLogForAll } from '../lib/children';
+import { clock, localToday, NOT_YET } from '../lib/time';
+import { LiveStatus } from '../home/LiveStatus';
 import { BottleSheet, MeasureSheet, NoteSheet, SupplementSheet } from '../home/Sheets';
-import { FeedPanel } from '../home/FeedPanel';
+import { FeedPair, FeedPanel } from '../home/FeedPanel';
 import { SleepCard } from '../home/SleepCard';
 import { Icon } from '../components/Icon';
-import { asleepNow, serverOffsetMs } from '../lib/feed';
-import { cachedLive, rememberLive } from '../lib/live-cache';
+import { asleepNow } from '../lib/feed';
 import { SolidSheet } from '../home/SolidSheet';
 import { resolveWhen, WhenPicker, type When } from '../home/WhenPicker';
+import { Action } from '../home/Action';
+import { keyOf, useLives } from '../home/use-lives';
+import { TwinCards } from '../home/TwinCards';
+import { LogFor } from '../home/LogFor';
+import { undoneText, undoReceipts, type Receipt } from '../home/undo';
 
 type Sheet = 'feed' | 'bottle' | 'solid' | 'supplement' | 'measure' | 'note' | null;
-/** Every caregiver's home shows a feed another one started within this long (docs/web-app.md). */
-const LIVE_POLL_MS = 4000;
+/** One entry to log: what, and for which child (null: the children are not known yet). */
+type Item = { child: string | null; body: Record<string, unknown> };
 let toastSeq = 0;
-
-// Outside Home so a re-render doesn't remount the buttons (which would drop keyboard focus).
-function Action({ icon, label, sub, onClick, sheetName, open, busy, cls = '', testid }: {
-  icon: string; label: string; sub?: string; onClick: () => void; sheetName?: string; open?: boolean; busy?: boolean; cls?: string; testid?: string;
-}) {
-  return (
-    <button
-      type="button"
-      class={`action ${cls}`}
-      onClick={onClick}
-      disabled={busy && !sheetName}
-      aria-expanded={sheetName ? !!open : undefined}
-      aria-controls={sheetName && open ? `sheet-${sheetName}` : undefined}
-      data-testid={testid}
-    >
-      <span class="icon" aria-hidden="true"><Icon name={icon} size={28} /></span>
-      <span>{label}</span>
-      {sub && <span class="sub">{sub}</span>}
-    </button>
-  );
-}
 
 export function Home() {
   const s = useSession();
   const units = s.profile?.units ?? 'metric';
-  // The last status received stays on screen when the app is reopened offline.
-  const [live, setLiveState] = useState<Live | null>(() => cachedLive(s.me?.family_id));
-  const [offsetMs, setOffsetMs] = useState(0);
-  const setLive = (l: Live) => {
-    setLiveState(l);
-    setOffsetMs(serverOffsetMs(l.now, localNow(familyZone())));
-    rememberLive(s.me?.family_id, l);
-  };
-  const [liveError, setLiveError] = useState<string | null>(null);
+  const familyId = s.me?.family_id;
+  const active = activeChildren(s.children);
+  const twins = active.length >= 2;
+  const sel = s.child;
+  const selChild = active.find((c) => c.id === sel) ?? null;
+  const primaryId = s.children.find((c) => c.primary)?.id ?? null;
+  // Confirmations name the child once the family has more than one.
+  const nameOf = (id: string | null) => (s.children.length > 1 ? s.children.find((c) => c.id === id)?.baby_name ?? '' : '');
+  const watched: (string | null)[] = twins ? active.map((c) => c.id) : [sel];
+  const { lives, offsets, error: liveError, setLive, refresh } = useLives(familyId, watched);
+  const live = lives[keyOf(sel)] ?? null;
+  const offsetMs = offsets[keyOf(sel)] ?? 0;
+
+  const [all, setAll] = useState(() => logForAll(familyId));
+  useEffect(() => onLogForAllChange(() => setAll(logForAll(familyId))), [familyId]);
+  const forAll = twins && all;
+  const targets: (string | null)[] = forAll ? watched : [sel];
+
   const [when, setWhen] = useState<When>({ kind: 'now' });
   const [sheet, setSheet] = useState<Sheet>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ where: string; msg: string; fields?: Record<string, string> } | null>(null);
   const [toast, setToast] = useState<ToastData | null>(null);
   const [whenError, setWhenError] = useState<string | null>(null);
-  // Bottles saved on this phone but not sent yet count towards "Milk today", marked as waiting.
+  // Logs saved on this phone but not sent yet: bottles count towards "Milk today" (marked as
+  // waiting) and a sleep or wake decides the sleep button, each for its own child.
   const [pending, setPending] = useState(pendingLogs);
-
-  const refresh = () =>
-    get<Live>('/api/vega/live')
-      .then((l) => {
-        setLive(l);
-        setLiveError(null);
-      })
-      .catch((e) => {
-        // Offline, the banner already says so and logs are kept on the phone: no second,
-        // contradicting "Can't reach the server"; the last status stays on screen.
-        if (e instanceof ApiError && e.offline) return setLiveError(null);
-        setLiveError(e instanceof ApiError ? e.message : 'Could not load the live status.');
-      });
+  const pendingOf = (child: string | null) => pendingFor(pending, child, child === primaryId);
+  const asleepOf = (child: string | null) => asleepNow(lives[keyOf(child)]?.asleep, pendingOf(child));
 
   useEffect(() => {
-    void refresh();
-    // Poll while the page is visible, so a feed or sleep another caregiver starts shows here
-    // within a few seconds; a page coming back into view refreshes at once.
-    const t = setInterval(() => {
-      if (document.visibilityState === 'visible') void refresh();
-    }, LIVE_POLL_MS);
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') void refresh();
-    };
-    document.addEventListener('visibilitychange', onVisible);
     // When queued offline logs get delivered, the status changes.
     const off = onQueueChange(() => {
       setPending(pendingLogs());
@@ -99,81 +74,56 @@ export function Home() {
       setToast((cur) => (cur?.tone === 'error' ? cur : { id: ++toastSeq, text: `Back online: sent ${n} saved log${n > 1 ? 's' : ''}.`, tone: 'ok' }));
     });
     return () => {
-      clearInterval(t);
-      document.removeEventListener('visibilitychange', onVisible);
       off();
       offSent();
     };
   }, []);
 
-  const undo = async (event: LogEvent, wasNow: boolean) => {
+  /** Takes back exactly what a confirmation announced (`what`), by id or from the queue. */
+  const undo = async (receipts: Receipt[], what: string) => {
     setToast(null);
-    try {
-      // Undo removes the most recent entry; a back-dated log may not be the most recent, so
-      // that one is removed by its id instead.
-      const r = wasNow ? await post('/api/vega/undo') : await post('/api/vega/event/delete', { id: event.id });
-      const removed: LogEvent | null = r.removed ?? null;
-      if (r.live) setLive(r.live);
-      else void refresh();
-      setToast({
-        id: ++toastSeq,
-        text: removed ? `Undone: ${describe(removed, units)} at ${clock(removed.ts)}` : r.message ?? 'Nothing to undo.',
-        tone: 'info',
-      });
-    } catch (e) {
-      setToast({ id: ++toastSeq, text: `Couldn't undo: ${(e as Error).message}`, tone: 'error' });
-    }
+    const outcome = await undoReceipts(receipts, setLive);
+    // A queued log sent meanwhile came back without a status: ask for it.
+    if (outcome.removed && receipts.some((r) => 'key' in r)) void refresh();
+    const { text, tone } = undoneText(what, outcome);
+    setToast({ id: ++toastSeq, text, tone });
   };
 
-  /** Takes back a log that is still waiting on this phone, or removes it if it has been sent since. */
-  const undoQueued = async (key: string, what: string) => {
-    setToast(null);
-    if (removeQueued(key)) return setToast({ id: ++toastSeq, text: `Undone: ${what} (it was not sent).`, tone: 'info' });
-    const id = sentIds.get(key);
-    if (!id) return setToast({ id: ++toastSeq, text: `Couldn't undo: ${what} was already sent. Remove it from the timeline.`, tone: 'error' });
-    try {
-      await post('/api/vega/event/delete', { id });
-      void refresh();
-      setToast({ id: ++toastSeq, text: `Undone: ${what}.`, tone: 'info' });
-    } catch (e) {
-      setToast({ id: ++toastSeq, text: `Couldn't undo: ${(e as Error).message}`, tone: 'error' });
-    }
-  };
-
-  /** Logs one or more events (weight and length together) at the chosen time. */
-  const log = async (where: string, bodies: Record<string, unknown>[]) => {
-    if (!bodies.length) return;
+  /** Logs each item (weight and length together; the same entry for each twin) at the chosen time. */
+  const log = async (where: string, items: Item[]) => {
+    if (!items.length) return;
     setError(null);
     setWhenError(null);
     const zone = familyZone();
     const ts = resolveWhen(when, zone);
     if (!ts) return setWhenError(NOT_YET);
     setBusy(true);
-    const wasNow = when.kind === 'now';
     const today = localToday(zone);
     const at = (t: string) => `${clock(t)}${t.slice(0, 10) < today ? ' yesterday' : ''}`;
+    const receipts: Receipt[] = [];
+    const said: string[] = [];
+    const whom: string[] = [];
+    const warnings: string[] = [];
+    const unknownFoods: string[] = [];
+    let queued = false;
+    const note = (list: string[], v: string | null | undefined) => v && !list.includes(v) && list.push(v);
     try {
-      for (const body of bodies) {
-        const r = await logEvent({ ...body, type: String(body.type), ts });
+      for (const { child, body } of items) {
+        const sent: LogBody = { ...body, type: String(body.type), ts, ...(child ? { child } : {}) };
+        const r = await logEvent(sent);
+        note(whom, nameOf(child));
         if (r.queued) {
-          const what = `${describe({ id: '', ...body, type: String(body.type), ts } as LogEvent, units)} at ${at(ts)}`;
-          setToast({
-            id: ++toastSeq,
-            text: `${what}: saved on this phone. It will be sent when you're back online.`,
-            tone: 'info',
-            onUndo: () => undoQueued(r.key, what),
-          });
+          queued = true;
+          receipts.push({ child, key: r.key });
+          note(said, describe({ id: '', ...sent } as LogEvent, units));
           continue;
         }
         const { event, live: l, warning, unknown_foods } = r.result;
-        if (l) setLive(l);
-        const extra = unknown_foods?.length ? ` (no nutrient data yet for ${unknown_foods.join(', ')})` : '';
-        setToast({
-          id: ++toastSeq,
-          text: `${describe(event, units)} logged at ${at(event.ts)}${extra}`,
-          warning: warning?.message ?? null,
-          onUndo: () => undo(event, wasNow),
-        });
+        if (l) setLive(child, l);
+        receipts.push({ child, id: String(event.id) });
+        note(said, describe(event, units));
+        note(warnings, warning?.message);
+        for (const f of unknown_foods ?? []) note(unknownFoods, f);
       }
       setSheet(null);
       setWhen({ kind: 'now' });
@@ -187,7 +137,21 @@ export function Home() {
     } finally {
       setBusy(false);
     }
+    if (!receipts.length) return;
+    // One confirmation for everything the tap logged, and one Undo that takes all of it back.
+    const what = namesOf(said);
+    const forWhom = whom.length ? ` for ${namesOf(whom)}` : '';
+    const onUndo = () => undo(receipts, `${what}${forWhom} at ${at(ts)}`);
+    if (queued) {
+      setToast({ id: ++toastSeq, text: `${what}${forWhom} at ${at(ts)}: saved on this phone. It will be sent when you're back online.`, tone: 'info', onUndo });
+    } else {
+      const extra = unknownFoods.length ? ` (no nutrient data yet for ${unknownFoods.join(', ')})` : '';
+      setToast({ id: ++toastSeq, text: `${what} logged${forWhom} at ${at(ts)}${extra}`, warning: warnings.join(' ') || null, onUndo });
+    }
   };
+
+  /** The same entry for every child the buttons log for. */
+  const forTargets = (body: Record<string, unknown>): Item[] => targets.map((child) => ({ child, body }));
 
   const errFor = (where: string) => (error?.where === where ? error.msg : null);
   const toggleSheet = (name: Sheet) => {
@@ -196,66 +160,90 @@ export function Home() {
     if (name !== sheet) setToast(null);
     setSheet((cur) => (cur === name ? null : name));
   };
-  // A sleep or wake logged offline and not sent yet decides, so reopening offline shows the truth.
-  const asleep = asleepNow(live?.asleep, pending);
   const today = localToday(familyZone());
-  const waitingMl = pending.filter((b) => b.type === 'milk' && typeof b.ml === 'number' && String(b.ts ?? '').startsWith(today))
+  const waitingMl = pendingOf(sel).filter((b) => b.type === 'milk' && typeof b.ml === 'number' && String(b.ts ?? '').startsWith(today))
     .reduce((a, b) => a + (b.ml as number), 0);
 
   const zone = familyZone();
-  const feeding = !!live?.feeding;
-  const feedOpen = feeding || sheet === 'feed';
-  const loggedToast = (event: LogEvent) =>
-    setToast({ id: ++toastSeq, text: `${describe(event, units)} logged at ${clock(event.ts)}`, onUndo: () => undo(event, false) });
+  // Sleep: a sleep or wake logged offline and not sent yet decides, so reopening offline shows
+  // the truth. For all children at once: wake them when all are asleep, else put down those awake.
+  const asleep = asleepOf(sel);
+  const sleepers = targets.filter(asleepOf);
+  const allAsleep = sleepers.length === targets.length;
+  const sleepItems: Item[] = allAsleep ? targets.map((child) => ({ child, body: { type: 'wake' } }))
+    : targets.filter((c) => !asleepOf(c)).map((child) => ({ child, body: { type: 'sleep' } }));
+  const sleepSub = !forAll ? (asleep ? 'asleep now' : 'awake now')
+    : allAsleep ? 'all asleep' : sleepers.length ? `${namesOf(sleepers.map(nameOf))} asleep` : 'all awake';
+  const allSub = forAll ? (targets.length === 2 ? 'both' : `all ${targets.length}`) : undefined;
+
+  // Breastfeed: a panel for each child being fed, and for the children the button was tapped for.
+  const feeding = targets.some((c) => !!lives[keyOf(c)]?.feeding);
+  const feedIds = watched.filter((c) => !!lives[keyOf(c)]?.feeding || (sheet === 'feed' && targets.includes(c)));
+  const feedOpen = feedIds.length > 0;
+  const feedPanel = (child: string | null, compact: boolean) => (
+    <FeedPanel key={keyOf(child)} child={child} name={nameOf(child) || undefined} compact={compact} live={lives[keyOf(child)] ?? null}
+      zone={zone} offsetMs={offsets[keyOf(child)] ?? 0} onLive={(l) => setLive(child, l)} onRefresh={() => void refresh()}
+      onLogged={(e) => { setSheet(null); loggedToast(e, child); }} />
+  );
+  const loggedToast = (event: LogEvent, child: string | null) => {
+    const forWhom = nameOf(child) ? ` for ${nameOf(child)}` : '';
+    setToast({ id: ++toastSeq, text: `${describe(event, units)} logged${forWhom} at ${clock(event.ts)}`,
+      onUndo: () => undo([{ child, id: String(event.id) }], `${describe(event, units)}${forWhom} at ${clock(event.ts)}`) });
+  };
 
   return (
     <>
-      <h1 class="home-title">{s.profile?.baby_name ?? 'Home'}{s.profile?.age_display ? <span class="muted small"> · {s.profile.age_display}</span> : null}</h1>
+      {/* Twins: the top bar, the switcher and the cards name the children; the heading stays for screen readers. */}
+      <h1 class={twins ? 'sr-only' : 'home-title'}>{s.profile?.baby_name ?? 'Home'}{s.profile?.age_display ? <span class="muted small"> · {s.profile.age_display}</span> : null}</h1>
       {liveError && <p class="error" role="alert">{liveError}</p>}
-      {live?.check?.fix === 'log_wake' && asleep && (
+      {twins && <TwinCards list={active} lives={lives} offsets={offsets} asleepOf={asleepOf} targets={targets} zone={zone} units={units} />}
+      {live?.check?.fix === 'log_wake' && asleep && !forAll && (
         <p class="alert alert-info" role="note">{live.check.message}</p>
       )}
 
       <section aria-labelledby="log-h">
         <h2 id="log-h" class="sr-only">Log</h2>
-        {asleep && (
+        {asleep && !forAll && (
           <SleepCard since={live?.asleep_since ?? null} zone={zone} offsetMs={offsetMs} busy={busy}
-            onWake={() => log('quick', [{ type: 'wake' }])} />
+            onWake={() => log('quick', [{ child: sel, body: { type: 'wake' } }])} />
         )}
+        {twins && <LogFor selected={selChild} count={active.length} all={forAll} onAll={(on) => setLogForAll(familyId, on)} />}
         <div class="actions">
-          <Action icon="breast" label={feeding ? 'Feeding' : 'Breastfeed'} sub={feeding ? 'timer running' : undefined} cls={feeding ? 'on' : ''}
+          <Action icon="breast" label={feeding ? 'Feeding' : 'Breastfeed'} sub={feeding ? 'timer running' : allSub} cls={feeding ? 'on' : ''}
             sheetName="feed" onClick={() => toggleSheet('feed')} busy={busy} open={feedOpen} testid="btn-breastfeed" />
-          <Action icon="bottle" label="Bottle" sub={live?.last_milk_ml ? `last ${live.last_milk_ml} ml` : undefined} sheetName="bottle" onClick={() => toggleSheet('bottle')} busy={busy} open={sheet === "bottle"} testid="btn-bottle" />
+          <Action icon="bottle" label="Bottle" sub={allSub ?? (live?.last_milk_ml ? `last ${live.last_milk_ml} ml` : undefined)} sheetName="bottle"
+            onClick={() => toggleSheet('bottle')} busy={busy} open={sheet === 'bottle'} testid="btn-bottle" />
           <Action
-            icon={asleep ? 'sun' : 'moon'}
-            label={asleep ? 'Woke up' : 'Fell asleep'}
-            sub={asleep ? 'asleep now' : 'awake now'}
-            cls={asleep ? 'on' : ''}
-            onClick={() => log('quick', [{ type: asleep ? 'wake' : 'sleep' }])}
+            icon={allAsleep ? 'sun' : 'moon'}
+            label={allAsleep ? 'Woke up' : 'Fell asleep'}
+            sub={sleepSub}
+            cls={allAsleep ? 'on' : ''}
+            onClick={() => log('quick', sleepItems)}
             busy={busy}
             testid="btn-sleep"
           />
-          <Action icon="drop" label="Wet" onClick={() => log('quick', [{ type: 'nappy', kind: 'wet' }])} busy={busy} testid="btn-nappy-wet" />
-          <Action icon="dirty" label="Dirty" onClick={() => log('quick', [{ type: 'nappy', kind: 'dirty' }])} busy={busy} testid="btn-nappy-dirty" />
-          <Action icon="nappy" label="Wet + dirty" onClick={() => log('quick', [{ type: 'nappy', kind: 'both' }])} busy={busy} testid="btn-nappy-both" />
-          <Action icon="bowl" label="Solids" sheetName="solid" onClick={() => toggleSheet('solid')} busy={busy} open={sheet === "solid"} testid="btn-solid" />
-          <Action icon="pill" label="Supplement" sheetName="supplement" onClick={() => toggleSheet('supplement')} busy={busy} open={sheet === "supplement"} testid="btn-supplement" />
-          <Action icon="scale" label="Weight" sheetName="measure" onClick={() => toggleSheet('measure')} busy={busy} open={sheet === "measure"} testid="btn-measure" />
+          <Action icon="drop" label="Wet" sub={allSub} onClick={() => log('quick', forTargets({ type: 'nappy', kind: 'wet' }))} busy={busy} testid="btn-nappy-wet" />
+          <Action icon="dirty" label="Dirty" sub={allSub} onClick={() => log('quick', forTargets({ type: 'nappy', kind: 'dirty' }))} busy={busy} testid="btn-nappy-dirty" />
+          <Action icon="nappy" label="Wet + dirty" sub={allSub} onClick={() => log('quick', forTargets({ type: 'nappy', kind: 'both' }))} busy={busy} testid="btn-nappy-both" />
+          <Action icon="bowl" label="Solids" sub={allSub} sheetName="solid" onClick={() => toggleSheet('solid')} busy={busy} open={sheet === 'solid'} testid="btn-solid" />
+          <Action icon="pill" label="Supplement" sub={allSub} sheetName="supplement" onClick={() => toggleSheet('supplement')} busy={busy} open={sheet === 'supplement'} testid="btn-supplement" />
+          {/* Each baby is weighed on their own: a weight always goes to the selected child. */}
+          <Action icon="scale" label="Weight" sub={forAll ? `${selChild?.baby_name ?? 'one'} only` : undefined} sheetName="measure"
+            onClick={() => toggleSheet('measure')} busy={busy} open={sheet === 'measure'} testid="btn-measure" />
         </div>
-        {feedOpen && (
-          <FeedPanel live={live} zone={zone} offsetMs={offsetMs} onLive={setLive} onRefresh={() => void refresh()}
-            onLogged={(e) => { setSheet(null); loggedToast(e); }} />
-        )}
+        {feedOpen && (feedIds.length === 1 ? feedPanel(feedIds[0]!, false) : (
+          <FeedPair>{feedIds.map((c) => feedPanel(c, true))}</FeedPair>
+        ))}
         {sheet === 'bottle' && (
-          <BottleSheet initial={live?.last_milk_ml || 120} units={units} busy={busy} error={errFor('bottle')} onLog={(b) => log('bottle', [b])} />
+          <BottleSheet initial={live?.last_milk_ml || 120} units={units} busy={busy} error={errFor('bottle')} onLog={(b) => log('bottle', forTargets(b))} />
         )}
         {sheet === 'solid' && (
           <SolidSheet familyId={s.me?.family_id ?? ''} busy={busy} error={errFor('solid')}
-            onLog={(foods, meal_type) => log('solid', [{ type: 'solid', foods, meal_type }])} />
+            onLog={(foods, meal_type) => log('solid', forTargets({ type: 'solid', foods, meal_type }))} />
         )}
-        {sheet === 'supplement' && <SupplementSheet busy={busy} error={errFor('supplement')} onLog={(b) => log('supplement', [b])} />}
+        {sheet === 'supplement' && <SupplementSheet busy={busy} error={errFor('supplement')} onLog={(b) => log('supplement', forTargets(b))} />}
         {sheet === 'measure' && (
-          <MeasureSheet units={units} busy={busy} onLog={(b) => log('measure', b)}
+          <MeasureSheet units={units} busy={busy} onLog={(b) => log('measure', b.map((body) => ({ child: sel, body })))}
             errors={error?.where === 'measure' ? { ...(error.fields ?? {}), ...(error.fields?.kg || error.fields?.cm ? {} : { _: error.msg }) } : {}} />
         )}
         {errFor('quick') && <p class="error" role="alert">{errFor('quick')}</p>}
@@ -263,9 +251,10 @@ export function Home() {
         <button type="button" class="btn ghost small-link" onClick={() => toggleSheet('note')} aria-expanded={sheet === 'note'} data-testid="btn-note">
           <Icon name="note" size={20} /> Add a note
         </button>
-        {sheet === 'note' && <NoteSheet busy={busy} error={errFor('note')} onLog={(b) => log('note', [b])} />}
+        {sheet === 'note' && <NoteSheet busy={busy} error={errFor('note')} onLog={(b) => log('note', forTargets(b))} />}
       </section>
 
+      {twins && <h2 class="status-h">{selChild?.baby_name} today</h2>}
       {live ? <LiveStatus live={live} units={units} waitingMl={waitingMl} /> : !liveError && (navigator.onLine === false
         ? <p class="muted">The status will show when you're back online.</p>
         : <p class="muted" aria-busy="true">Loading status…</p>)}

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { Chart } from '../components/Chart';
 import { Generic, humanKey } from '../components/Generic';
 import { ApiError, get } from '../lib/api';
+import { withChild } from '../lib/session';
 import { duration } from '../lib/time';
 import { chartSeries } from '../lib/chart-totals';
 
@@ -18,7 +19,7 @@ export function Insights() {
   const [data, setData] = useState<any>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    get('/api/vega/patterns').then(setData, (e) => setError(e instanceof ApiError ? e.message : 'Could not load insights.'));
+    get(withChild('/api/vega/patterns')).then(setData, (e) => setError(e instanceof ApiError ? e.message : 'Could not load insights.'));
   }, []);
   if (error) return (<><h1>Insights</h1><p class="error" role="alert">{error}</p></>);
   if (!data) return (<><h1>Insights</h1><p class="muted" aria-busy="true">Loading…</p></>);

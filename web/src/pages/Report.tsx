@@ -4,6 +4,7 @@
 // date range repeat at the top of every printed page (a repeating table header). Facts only.
 import { useEffect, useState } from 'preact/hooks';
 import { get, ApiError } from '../lib/api';
+import { withChild } from '../lib/session';
 import { navigate } from '../lib/router';
 
 interface Day {
@@ -98,7 +99,7 @@ export function Report({ query }: { query: URLSearchParams }) {
   useEffect(() => {
     setData(null);
     setError(null);
-    get<ReportData>(`/api/vega/report?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`)
+    get<ReportData>(withChild(`/api/vega/report?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`))
       .then((r) => {
         setData(r);
         document.title = `${r.baby_name} · ${dateLabel(r.from)} to ${dateLabel(r.to)} · Report`;

@@ -1,7 +1,8 @@
-// Settings: profile (admin edits), units, members and invites, API tokens, export and family
-// deletion. Each section is its own file.
+// Settings: profile (admin edits), units, children, members and invites, API tokens, export
+// and family deletion. Each section is its own file.
 import { useSession } from '../lib/session';
 import { ProfileSection } from './settings/ProfileSection';
+import { ChildrenSection } from './settings/ChildrenSection';
 import { MembersSection } from './settings/MembersSection';
 import { TokensSection } from './settings/TokensSection';
 import { SecuritySection } from './settings/SecuritySection';
@@ -16,6 +17,7 @@ export function Settings() {
       <h1>Settings</h1>
       <p class="muted small">Signed in as <strong>{s.me?.user}</strong> ({admin ? 'admin' : 'member'}).</p>
       <ProfileSection admin={admin} />
+      <ChildrenSection admin={admin} />
       <MembersSection admin={admin} />
       <SecuritySection />
       <TokensSection />

@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { Generic, humanKey, humanValue } from '../components/Generic';
 import { ApiError, get } from '../lib/api';
+import { withChild } from '../lib/session';
 
 const UNIT = /_(kcal|g|mg|ug)$/;
 const UNIT_LABEL: Record<string, string> = { kcal: 'kcal', g: 'g', mg: 'mg', ug: 'µg' };
@@ -92,7 +93,7 @@ export function Solids() {
   const [data, setData] = useState<any>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    get('/api/vega/patterns').then(setData, (e) => setError(e instanceof ApiError ? e.message : 'Could not load solids.'));
+    get(withChild('/api/vega/patterns')).then(setData, (e) => setError(e instanceof ApiError ? e.message : 'Could not load solids.'));
   }, []);
   if (error) return (<><h1>Solids</h1><p class="error" role="alert">{error}</p></>);
   if (!data) return (<><h1>Solids</h1><p class="muted" aria-busy="true">Loading…</p></>);

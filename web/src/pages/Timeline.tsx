@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, get } from '../lib/api';
 import type { LogEvent } from '../lib/describe';
-import { familyZone, useSession } from '../lib/session';
+import { familyZone, useSession, withChild } from '../lib/session';
 import { addDays, dayLabel, localToday } from '../lib/time';
 import { EventRow } from './timeline/EventRow';
 import { Day24 } from './timeline/Day24';
@@ -19,7 +19,7 @@ export function Timeline() {
 
   const load = (d = date) => {
     setError(null);
-    get<{ events: LogEvent[] }>(`/api/vega/events?date=${encodeURIComponent(d)}`)
+    get<{ events: LogEvent[] }>(withChild(`/api/vega/events?date=${encodeURIComponent(d)}`))
       .then((r) => setEvents([...(r.events ?? [])].reverse()))
       .catch((e) => {
         setEvents([]);

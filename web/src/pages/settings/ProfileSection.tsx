@@ -1,13 +1,20 @@
 // The child profile and family settings. Admins edit (POST /api/vega/profile); members read.
+// With several children each child's name, birth date and gender are edited under Children,
+// so this section keeps only what the family shares.
 import { Field, FormError, Select } from '../../components/Field';
 import { post } from '../../lib/api';
-import { setProfile, useSession, type Profile } from '../../lib/session';
+import { childBody, reloadChildren, setProfile, useSession, type Profile } from '../../lib/session';
+import { gendersWith } from './genders';
 import { useForm } from '../../lib/use-form';
 import { useState } from 'preact/hooks';
+
+/** Edited under Children once there are several (not here, where a stale value could undo that). */
+const CHILD_FIELDS = ['baby_name', 'dob', 'gender'];
 
 export function ProfileSection({ admin }: { admin: boolean }) {
   const s = useSession();
   const p = s.profile!;
+  const several = s.children.length > 1;
   const f = useForm({
     baby_name: p.baby_name ?? '', dob: p.dob ?? '', gender: p.gender ?? '', family_name: p.family_name ?? '',
     timezone: p.timezone ?? '', region: p.region ?? 'uk', units: p.units ?? 'metric',
@@ -19,9 +26,10 @@ export function ProfileSection({ admin }: { admin: boolean }) {
     f.submit(async () => {
       // Send only what changed, so "region sets units" works unless units was changed too.
       const changes: Record<string, string> = {};
-      for (const [k, v] of Object.entries(f.values)) if (v !== ((p as any)[k] ?? '')) changes[k] = v;
+      for (const [k, v] of Object.entries(f.values)) if (v !== ((p as any)[k] ?? '') && !(several && CHILD_FIELDS.includes(k))) changes[k] = v;
       if (!Object.keys(changes).length) return setSaved(true);
-      const r = await post<{ ok: boolean; profile: Profile }>('/api/vega/profile', changes);
+      // Named, so the answer is the selected child's profile (the one the app shows).
+      const r = await post<{ ok: boolean; profile: Profile }>('/api/vega/profile', { ...changes, ...childBody() });
       if (r.profile) {
         setProfile(r.profile);
         f.setValues({
@@ -30,19 +38,22 @@ export function ProfileSection({ admin }: { admin: boolean }) {
         });
       }
       setSaved(true);
+      // The name or birth date may have changed: the children list (and switcher) say so too.
+      if (changes.baby_name || changes.dob || changes.gender !== undefined) void reloadChildren();
     });
   };
-  const genders: [string, string][] = [['', 'Not set'], ['girl', 'Girl'], ['boy', 'Boy'], ['other', 'Other'], ['unknown', 'Unknown'], ['prefer_not_to_say', 'Prefer not to say']];
-  if (p.gender && !genders.some(([v]) => v === p.gender)) genders.push([p.gender, p.gender]);
+  const genders = gendersWith(p.gender);
   return (
     <section class="card" aria-labelledby="profile-h">
-      <h2 id="profile-h" style={{ marginTop: 0 }}>Profile</h2>
+      <h2 id="profile-h" style={{ marginTop: 0 }}>{several ? 'Family settings' : 'Profile'}</h2>
       {!admin && <p class="muted small">Only a family admin can change these.</p>}
       <form onSubmit={save} noValidate>
         <fieldset disabled={!admin} style={{ border: 0, padding: 0, margin: 0 }}>
-          <Field label="Baby's name" maxLength={80} {...f.field('baby_name')} />
-          <Field label="Date of birth" type="date" {...f.field('dob')} hint={p.age_display ? `Age: ${p.age_display}` : undefined} />
-          <Select label="Gender (used for growth centiles)" options={genders} {...f.field('gender')} />
+          {!several && <>
+            <Field label="Baby's name" maxLength={80} {...f.field('baby_name')} />
+            <Field label="Date of birth" type="date" {...f.field('dob')} hint={p.age_display ? `Age: ${p.age_display}` : undefined} />
+            <Select label="Gender (used for growth centiles)" options={genders} {...f.field('gender')} />
+          </>}
           <Field label="Family name" maxLength={120} {...f.field('family_name')} />
           <Field label="Time zone" {...f.field('timezone')} hint={`This device: ${Intl.DateTimeFormat().resolvedOptions().timeZone}`} />
           <Select label="Region" options={[['uk', 'UK'], ['us', 'US']]} {...f.field('region')} />
@@ -50,7 +61,7 @@ export function ProfileSection({ admin }: { admin: boolean }) {
           <p class="hint">Everything is stored in metric; imperial is shown converted.</p>
         </fieldset>
         <FormError error={f.formError} />
-        {admin && <button class="btn primary" type="submit" disabled={f.busy}>Save profile</button>}
+        {admin && <button class="btn primary" type="submit" disabled={f.busy}>{several ? 'Save settings' : 'Save profile'}</button>}
         {saved && <span role="status" class="small" style={{ marginLeft: '0.5rem' }}>Saved.</span>}
       </form>
     </section>

@@ -2,6 +2,7 @@
 // run before anything is saved), take it out as CSV (admin), and open the printable report.
 import { useState } from 'preact/hooks';
 import { api, ApiError } from '../../lib/api';
+import { childBody, useSession, withChild } from '../../lib/session';
 
 interface ImportResult {
   counts: Record<string, number>;
@@ -31,6 +32,9 @@ export function TransferSection({ admin }: { admin: boolean }) {
   const today = new Date();
   const [from, setFrom] = useState(isoDay(new Date(today.getTime() - 13 * 86400000)));
   const [to, setTo] = useState(isoDay(today));
+  // The report, the CSV and an import are about the child picked at the top: say which.
+  const s = useSession();
+  const forChild = s.children.length > 1 ? s.profile?.baby_name : null;
 
   const pick = async (e: Event) => {
     const file = (e.currentTarget as HTMLInputElement).files?.[0];
@@ -52,7 +56,7 @@ export function TransferSection({ admin }: { admin: boolean }) {
     setBusy(true);
     setError(null);
     try {
-      const r = await api<ImportResult>('POST', '/api/vega/import', { format, dry_run: dryRun, data });
+      const r = await api<ImportResult>('POST', '/api/vega/import', { format, dry_run: dryRun, data, ...childBody() });
       if (dryRun) setPreview(r);
       else {
         setDone(r);
@@ -68,12 +72,13 @@ export function TransferSection({ admin }: { admin: boolean }) {
   return (
     <section class="card" aria-labelledby="transfer-h">
       <h2 id="transfer-h" style={{ marginTop: 0 }}>Import, CSV and report</h2>
+      {forChild && <p class="muted small" data-testid="transfer-child">For {forChild}: pick another child at the top of the page for theirs.</p>}
       <h3>Report for a health visitor or doctor</h3>
       <div class="row" style={{ display: 'flex', gap: '.5rem', flexWrap: 'wrap', alignItems: 'end' }}>
         <label>From <input type="date" value={from} onInput={(e) => setFrom((e.currentTarget as HTMLInputElement).value)} /></label>
         <label>To <input type="date" value={to} onInput={(e) => setTo((e.currentTarget as HTMLInputElement).value)} /></label>
         <a class="btn" href={`/report?from=${from}&to=${to}`} id="open-report">Open report</a>
-        {admin && <a class="btn" href={`/api/vega/export.csv?from=${from}&to=${to}`} download id="csv-download">Download CSV</a>}
+        {admin && <a class="btn" href={withChild(`/api/vega/export.csv?from=${from}&to=${to}`)} download id="csv-download">Download CSV</a>}
       </div>
       <p class="muted small">The report covers up to 31 days and prints on A4 or Letter.</p>
       {admin && (
