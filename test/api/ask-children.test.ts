@@ -4,10 +4,9 @@
 // counted once; the optional model is told which child is which.
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { testDatabases } from '../helpers/databases.ts';
 import { call, signUp, startApp, type Family, type TestApp } from '../helpers/app.ts';
+import { startFakeLlm, type FakeLlm } from '../helpers/fake-llm.ts';
 import { LLM_CHILDREN_PROMPT, LLM_SYSTEM_PROMPT } from '../../src/domain/answerer/context.ts';
 
 /** A family with Ada (primary), Tom and the archived Kit; feeds at 10:10 (Ada) and 09:45 (Tom). */
@@ -105,36 +104,25 @@ for (const d of testDatabases()) {
   });
 
   describe(`questions about several children with a model [${d.name}]`, { skip: d.skip }, () => {
-    let server: Server;
-    let seen: any[] = [];
+    let llm: FakeLlm;
     let t: TestApp;
     let f: Family;
     before(async () => {
-      server = createServer((req, res) => {
-        let body = '';
-        req.on('data', (c) => (body += c));
-        req.on('end', () => {
-          seen.push(JSON.parse(body));
-          res.writeHead(200, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: 'From the model.' } }] }));
-        });
-      });
-      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-      const port = (server.address() as AddressInfo).port;
-      t = await startApp(d.name, { TRACKER_PLAN_DEFAULT: 'paid', ASK_LLM_URL: `http://127.0.0.1:${port}/v1`, ASK_LLM_MODEL: 'tiny-test-model' });
+      llm = await startFakeLlm(() => 'From the model.');
+      t = await startApp(d.name, { TRACKER_PLAN_DEFAULT: 'paid', ASK_LLM_URL: llm.url, ASK_LLM_MODEL: 'tiny-test-model' });
       t.clock.set('2026-11-22T12:00:00Z');
       f = (await twoChildren(t)).f;
     });
     after(async () => {
       await t?.close();
-      server?.close();
+      llm?.close();
     });
 
     const sent = async (question: string) => {
-      seen = [];
+      llm.seen.length = 0;
       const r = await call(t.app, 'POST', '/api/ask', { question }, { token: f.token });
       assert.equal(r.status, 200, r.text);
-      return { r: r.body, messages: seen[0]?.messages as { role: string; content: string }[] | undefined };
+      return { r: r.body, messages: llm.seen[0]?.body.messages as { role: string; content: string }[] | undefined };
     };
 
     test('naming none: the model gets each active child under its own heading and is told to keep them apart', async () => {
