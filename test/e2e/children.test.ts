@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ARTIFACTS, PHONE, apiIn, axeSerious, chromiumMissing, ensureWebBuild, launch, startServer, type Server } from './harness.ts';
+import { ARTIFACTS, PHONE, apiIn, awayFromMidnight, axeSerious, chromiumMissing, ensureWebBuild, launch, startServer, type Server } from './harness.ts';
 import { provisionDatabase, testDatabases, type ProvisionedDb } from '../helpers/databases.ts';
 
 for (const d of testDatabases()) {
@@ -54,6 +54,8 @@ for (const d of testDatabases()) {
       }, within);
 
     before(async () => {
+      // The suite logs and reads "today" for several minutes: start it clear of a local midnight.
+      await awayFromMidnight('Europe/London', 4);
       ensureWebBuild();
       mkdirSync(ARTIFACTS, { recursive: true });
       db = await provisionDatabase(d.name);

@@ -125,3 +125,14 @@ export function apiIn(p: Page, method: string, path: string, body?: unknown): Pr
     [method, path, body] as const,
   );
 }
+
+/**
+ * Waits, when the family's local time is within `minutes` of midnight, until just after it: these
+ * tests log, then look for what they logged in "today", which a local midnight in between moves.
+ */
+export async function awayFromMidnight(zone: string, minutes: number): Promise<void> {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(new Date());
+  const n = (t: string) => Number(parts.find((p) => p.type === t)!.value);
+  const left = ((24 - n('hour')) * 3600 - n('minute') * 60 - n('second')) * 1000;
+  if (left <= minutes * 60_000) await new Promise((r) => setTimeout(r, left + 5000));
+}
