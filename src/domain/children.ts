@@ -8,6 +8,14 @@ export function childNameKey(name: string): string {
   return name.normalize('NFKC').trim().toLowerCase();
 }
 
+/**
+ * Whether answers name the child they are about: only in a family of several children, so a
+ * family of one sees exactly the answers it always did (issue 25: additive for one-child clients).
+ */
+export function namesChildren(children: readonly unknown[]): boolean {
+  return children.length > 1;
+}
+
 export interface ChildLike {
   id: string;
   name: string;

@@ -6,7 +6,7 @@ import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import { testDatabases } from '../helpers/databases.ts';
-import { assertError, call, joinFamily, signUp, startApp, type Family, type TestApp } from '../helpers/app.ts';
+import { assertError, call, joinFamily, signUp, startApp, type TestApp } from '../helpers/app.ts';
 
 type Cred = { token: string };
 

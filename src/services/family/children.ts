@@ -82,11 +82,6 @@ export async function childScopeIn(scope: FamilyScope, family: FamilyRow, ref: A
   return scope.forChild(child, children);
 }
 
-/** True when events should say which child they are about (the family has more than one). */
-export function namesChildren(scope: ChildScope): boolean {
-  return scope.children.length > 1;
-}
-
 /** Forgets what this process knows of a family's children (after it deleted the family). */
 export function forgetChildren(familyId: string): void {
   cache.delete(familyId);

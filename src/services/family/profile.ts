@@ -1,5 +1,6 @@
 // The child profile and family settings: the addressed child's fields (the primary child's
 // unless the request names another) with the family's settings.
+import { namesChildren } from '../../domain/children.ts';
 import type { Ctx } from '../context.ts';
 import { requireAdmin, type Actor } from '../actor.ts';
 import { loadFamily, type FamilyRow } from './family-row.ts';
@@ -32,7 +33,7 @@ export async function presentProfile(scope: ChildScope, family: FamilyRow, now: 
     member_count: await scope.count('users'),
     age_band_targets: ageBandTargets(family, child, now),
     // Which child this is, once there is more than one to tell apart.
-    ...(scope.children.length > 1 ? { child_id: child.id } : {}),
+    ...(namesChildren(scope.children) ? { child_id: child.id } : {}),
   };
 }
 

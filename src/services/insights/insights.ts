@@ -2,7 +2,8 @@
 // the log it needs.
 import type { Ctx } from '../context.ts';
 import type { Actor } from '../actor.ts';
-import { childScopeOf, namesChildren } from '../family/children.ts';
+import { childScopeOf } from '../family/children.ts';
+import { namesChildren } from '../../domain/children.ts';
 import { patterns, patternsWindowStart } from '../../domain/patterns.ts';
 import { solidsBlocks } from '../../domain/nutrition.ts';
 import { ageSummary, localDateOf } from '../../domain/time.ts';
@@ -49,7 +50,7 @@ function derivePatterns(scope: ChildScope, family: FamilyRow, inputs: PatternInp
   return {
     patterns: p.patterns,
     daily_totals: p.daily_totals,
-    today: namesChildren(scope) ? p.today.map((e) => withChildId(e, child.id)) : p.today,
+    today: namesChildren(scope.children) ? p.today.map((e) => withChildId(e, child.id)) : p.today,
     nutrients_7d: solids.nutrients_7d,
     nutrients_today: solids.nutrients_today,
     nutrient_targets: solids.nutrient_targets,

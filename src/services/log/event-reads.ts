@@ -2,7 +2,7 @@
 import type { Ctx } from '../context.ts';
 import type { Actor } from '../actor.ts';
 import type { ChildScope } from '../../db/family-scope.ts';
-import { childScopeOf, namesChildren } from '../family/children.ts';
+import { childScopeOf } from '../family/children.ts';
 import { badRequest } from '../../errors.ts';
 import { dayBounds, TimeError } from '../../domain/time.ts';
 import { zoneClock } from '../../domain/zone-clock.ts';
@@ -10,7 +10,7 @@ import { FamilyCache } from '../insights/derived-cache.ts';
 import type { LogEvent } from '../../domain/types.ts';
 import { percentileFor } from '../../domain/growth.ts';
 import { childProfile, loadFamily } from '../family/family-row.ts';
-import { EVENT_COLUMNS, toLogEvent, toTimedEvent, withChildId } from './event-rows.ts';
+import { apiEvent, EVENT_COLUMNS, toLogEvent, toTimedEvent } from './event-rows.ts';
 
 export const SUGGESTION_DAYS = 14;
 
@@ -21,8 +21,7 @@ const dayCache = new FamilyCache<{ events: LogEvent[] }>(2000);
 
 /** The API's Event for a row of this child's log: with child_id when the family has several. */
 export function presentEvent(scope: ChildScope, r: Parameters<typeof toLogEvent>[0]): LogEvent {
-  const e = toLogEvent(r);
-  return namesChildren(scope) ? withChildId(e, scope.childId) : e;
+  return apiEvent(r, scope.childId, scope.children);
 }
 
 /** Events of one family-local day (today by default), oldest first. */

@@ -2,6 +2,7 @@
 import type { Selectable } from 'kysely';
 import type { EventsTable } from '../../db/schema.ts';
 import type { EventType, LogEvent, Reaction, TimedEvent } from '../../domain/types.ts';
+import { namesChildren } from '../../domain/children.ts';
 
 export type EventRow = Selectable<EventsTable>;
 
@@ -69,8 +70,14 @@ export function toLogEvent(r: EventFields): LogEvent {
 
 /**
  * The Event as a family of several children sees it: with the child it is about. A family of
- * one child sees exactly the Event it always did (issue 25: additive for one-child clients).
+ * one child sees exactly the Event it always did (domain/children.ts namesChildren).
  */
 export function withChildId<E extends object>(e: E, childId: string): E & { child_id: string } {
   return { ...e, child_id: childId };
+}
+
+/** The API's Event for a row of `childId`'s log, in a family of `children`. */
+export function apiEvent(r: EventFields, childId: string, children: readonly unknown[]): LogEvent {
+  const e = toLogEvent(r);
+  return namesChildren(children) ? withChildId(e, childId) : e;
 }

@@ -17,7 +17,8 @@ import type { EditInput, LogInput } from '../../schemas/log.ts';
 import { loadFamily } from '../family/family-row.ts';
 import { familyReadWithCredential } from '../access/auth.ts';
 import { logNewEvent, type LoggedEvent } from './event-insert.ts';
-import { toLogEvent, toTimedEvent, withChildId, type EventRow } from './event-rows.ts';
+import { apiEvent, toLogEvent, toTimedEvent, type EventRow } from './event-rows.ts';
+import { namesChildren } from '../../domain/children.ts';
 import { carryLiveOver, cachedEventsBetween, computeLive, eventsBetween, liveNow } from '../insights/live.ts';
 import { carryPatternsOver } from '../insights/insights.ts';
 import { resolveEventTime } from './event-time.ts';
@@ -55,8 +56,7 @@ async function findEvent(log: LogScope, id: string): Promise<EventRow> {
 
 /** The API's Event for a row of the family's log: with child_id when the family has several children. */
 function presentRow(row: EventRow, children: readonly ChildRow[]) {
-  const e = toLogEvent(row);
-  return children.length > 1 ? withChildId(e, row.child_id) : e;
+  return apiEvent(row, row.child_id, children);
 }
 
 /** The family's children and a way to reach the scope of the child an event is about. */
@@ -290,7 +290,7 @@ export async function undoLast(ctx: Ctx, actor: Actor) {
       if (Number(gone.numDeletedRows) === 0) continue;
       const removed = presentRow(row, children);
       const today = localDateOf(ctx.clock(), family.timezone);
-      const whose = children.length > 1 ? `${children.find((c) => c.id === row.child_id)?.name ?? 'the child'}'s ` : '';
+      const whose = namesChildren(children) ? `${children.find((c) => c.id === row.child_id)?.name ?? 'the child'}'s ` : '';
       return {
         status: 'ok' as const,
         removed,

@@ -3,6 +3,7 @@
 // can be fed together (a timer each). Start claims the child's row with INSERT … ON CONFLICT
 // DO NOTHING: of two caregivers pressing Start for one child at once exactly one wins. Stop
 // removes the row and logs one milk event for that child in the same transaction.
+import { namesChildren } from '../../domain/children.ts';
 import type { ChildScope } from '../../db/family-scope.ts';
 import { childScopeOf } from '../family/children.ts';
 import { AppError, badRequest } from '../../errors.ts';
@@ -67,7 +68,7 @@ export async function startFeed(ctx: Ctx, actor: Actor, input: { side: BreastSid
     .executeTakeFirst();
   if (!inserted) {
     const running = await loadFeedTimer(scope);
-    throw new AppError(409, 'feed_in_progress', `A feed is already running${scope.children.length > 1 ? ` for ${scope.child.name}` : ''}: switch sides or stop it first.`, {
+    throw new AppError(409, 'feed_in_progress', `A feed is already running${namesChildren(scope.children) ? ` for ${scope.child.name}` : ''}: switch sides or stop it first.`, {
       feed: running ? feedOf(running, now, family) : null,
     });
   }

@@ -1,6 +1,7 @@
 // One child's log as CSV (the primary child's unless the request names another) (RFC 4180, UTF-8): one row per event, a header naming every column,
 // family-local timestamps. Events are read in pages (event-pages.ts) and streamed through csv-stringify, so a
 // long history is never held in memory at once.
+import { namesChildren } from '../../domain/children.ts';
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { Ctx } from '../context.ts';
@@ -52,6 +53,6 @@ export async function exportCsv(ctx: Ctx, actor: Actor, range: CsvRange): Promis
   source.pipe(csv);
   const today = localDateOf(ctx.clock(), zone);
   // In a family of several children the file says whose log it is.
-  const whose = scope.children.length > 1 ? `${scope.child.name.replace(/[^\p{L}\p{N}_-]+/gu, '-')}-` : '';
+  const whose = namesChildren(scope.children) ? `${scope.child.name.replace(/[^\p{L}\p{N}_-]+/gu, '-')}-` : '';
   return { stream: csv, filename: `baby-tracker-${whose}${range.from ?? 'start'}-to-${range.to ?? today}.csv` };
 }

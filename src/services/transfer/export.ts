@@ -10,7 +10,8 @@ import { requireAdmin, type Actor } from '../actor.ts';
 import { loadFamily } from '../family/family-row.ts';
 import { presentProfile } from '../family/profile.ts';
 import { instantToLocal } from '../../domain/time.ts';
-import { toLogEvent, withChildId } from '../log/event-rows.ts';
+import { apiEvent } from '../log/event-rows.ts';
+import { namesChildren } from '../../domain/children.ts';
 import { childrenOf, childScopeIn } from '../family/children.ts';
 import { presentChild } from '../family/child-rows.ts';
 import { eventPages } from '../log/event-pages.ts';
@@ -48,7 +49,7 @@ export async function exportFamily(ctx: Ctx, actor: Actor): Promise<{ stream: Re
   const local = (ms: number) => instantToLocal(ms, family.timezone);
   await claimLease(ctx, scope);
   const children = await childrenOf(scope, family);
-  const several = children.length > 1;
+  const several = namesChildren(children);
   let head: string;
   let tail: string;
   try {
@@ -66,7 +67,7 @@ export async function exportFamily(ctx: Ctx, actor: Actor): Promise<{ stream: Re
       },
       profile: await presentProfile(await childScopeIn(scope, family, undefined), family, now),
       // A family of several children: who they are (each event says whose it is).
-      ...(children.length > 1 ? { children: children.map((c) => presentChild(c, family, now)) } : {}),
+      ...(several ? { children: children.map((c) => presentChild(c, family, now)) } : {}),
     };
     const after = {
       week_plan: {},
@@ -87,7 +88,7 @@ export async function exportFamily(ctx: Ctx, actor: Actor): Promise<{ stream: Re
       yield head;
       let first = true;
       for await (const page of eventPages(scope.wholeLog())) {
-        const chunk = page.map((r) => JSON.stringify(several ? withChildId(toLogEvent(r), r.child_id) : toLogEvent(r))).join(',');
+        const chunk = page.map((r) => JSON.stringify(apiEvent(r, r.child_id, children))).join(',');
         yield first ? chunk : `,${chunk}`;
         first = false;
         await renewLease(ctx, scope);
