@@ -29,6 +29,7 @@ export type FamilyOwnedTable =
   | 'export_leases'
   | 'password_resets'
   | 'recipes'
+  | 'medicines'
   | 'notes'
   | 'idempotency_keys';
 
@@ -48,6 +49,7 @@ export type ChildRow = Selectable<Database['children']>;
 const NEW_EVENT_COLUMNS_PG = {
   child_id: 'text', id: 'text', ts: 'text', at: 'bigint', zone: 'text', type: 'text', author: 'text', ml: 'integer', kind: 'text', foods: 'text', meal_type: 'text',
   kg: 'real', cm: 'real', ug: 'integer', note: 'text', reactions: 'text', side: 'text', duration_min: 'integer', last_side: 'text', created_at: 'bigint',
+  celsius: 'real', method: 'text', medicine: 'text', amount: 'real', unit: 'text', title: 'text',
 } as const satisfies Partial<Record<keyof Database['events'], string>>;
 export const NEW_EVENT_COLUMNS = Object.keys(NEW_EVENT_COLUMNS_PG) as (keyof typeof NEW_EVENT_COLUMNS_PG)[];
 

@@ -20,6 +20,7 @@ import { exportLease } from './migrations/010_export_lease.ts';
 import { passwordResets } from './migrations/011_password_resets.ts';
 import { schemaReleases } from './migrations/012_schema_releases.ts';
 import { children } from './migrations/013_children.ts';
+import { moreEventTypes } from './migrations/014_more_event_types.ts';
 
 /** Every migration of this release, by name (applied in name order). */
 export function migrationsFor(db: Db): Record<string, Migration> {
@@ -36,6 +37,7 @@ export function migrationsFor(db: Db): Record<string, Migration> {
     '011_password_resets': passwordResets(db.dialect),
     '012_schema_releases': schemaReleases(db.dialect),
     '013_children': children(db.dialect),
+    '014_more_event_types': moreEventTypes(db.dialect),
   };
 }
 

@@ -108,8 +108,18 @@ export interface EventsTable {
   reactions: string | null;
   /** milk only: left, right or both */
   side: string | null;
-  /** milk only: minutes the feed took, 1 to 180 */
+  /** milk, pumping, activity: minutes it took */
   duration_min: number | null;
+  /** temperature only: °C as sent, or converted from °F unrounded (migration 014) */
+  celsius: number | null;
+  /** temperature only: how it was taken */
+  method: string | null;
+  /** medicine only: name, amount and unit of the dose given */
+  medicine: string | null;
+  amount: number | null;
+  unit: string | null;
+  /** milestone only */
+  title: string | null;
   /** internal: the side a "both" breastfeed ended on (never sent to clients) */
   last_side: string | null;
   created_at: number;
@@ -158,6 +168,19 @@ export interface RecipesTable {
   name_key: string;
   name: string;
   ingredients: string;
+  created_at: number;
+}
+
+/** A medicine the family gives, with its own settings from the packet or prescription (migration 014). */
+export interface MedicinesTable {
+  family_id: string;
+  /** the name folded for uniqueness within the family (domain/medicines.ts medicineKey) */
+  name_key: string;
+  name: string;
+  /** the family's minimum hours between doses; null: not set */
+  min_hours: number | null;
+  /** the family's most doses in 24 hours; null: not set */
+  max_per_24h: number | null;
   created_at: number;
 }
 
@@ -211,6 +234,7 @@ export interface Database {
   export_leases: ExportLeasesTable;
   password_resets: PasswordResetsTable;
   recipes: RecipesTable;
+  medicines: MedicinesTable;
   notes: NotesTable;
   idempotency_keys: IdempotencyTable;
   counters: CountersTable;

@@ -1,11 +1,26 @@
 // Plain-language descriptions of events, for confirmations ("Logged 120 ml bottle for Ada at
 // 03:10.") and undo messages.
 import type { LogEvent } from './types.ts';
+import { doseAmount } from './medicines.ts';
 
 const SUPPLEMENT_NAMES: Record<string, string> = { vitd: 'vitamin D', iron: 'iron', multivitamin: 'multivitamin' };
 
 type Described = Pick<LogEvent, 'type' | 'ml' | 'kind' | 'foods' | 'meal_type' | 'kg' | 'cm' | 'ug' | 'note'> &
-  Partial<Pick<LogEvent, 'side' | 'duration_min'>>;
+  Partial<Pick<LogEvent, 'side' | 'duration_min' | 'celsius' | 'fahrenheit' | 'method' | 'medicine' | 'amount' | 'unit' | 'title'>>;
+
+const ACTIVITY_NAMES: Record<string, string> = {
+  tummy_time: 'tummy time', bath: 'bath', skin_to_skin: 'skin-to-skin', outdoors: 'time outdoors', reading: 'reading', play: 'play',
+};
+
+/** "38.2 °C (100.8 °F), ear" */
+function temperatureDetail(e: Described): string {
+  const both = e.celsius != null ? `${e.celsius.toFixed(1)} °C (${(e.fahrenheit ?? 0).toFixed(1)} °F)` : '';
+  return `temperature ${both}${e.method ? `, ${e.method}` : ''}`;
+}
+
+export function activityName(kind: string | null | undefined): string {
+  return ACTIVITY_NAMES[kind ?? ''] ?? kind ?? 'activity';
+}
 
 /** "left side, 15 min", "both sides", "20 min" or "" for a feed without detail. */
 function feedDetail(e: Described): string {
@@ -39,6 +54,18 @@ export function describeEvent(e: Described): string {
       return `weight ${e.kg} kg`;
     case 'length':
       return `length ${e.cm} cm`;
+    case 'temperature':
+      return temperatureDetail(e);
+    case 'medicine':
+      return `${e.medicine ?? 'medicine'}${e.amount != null && e.unit ? ` ${doseAmount({ amount: e.amount, unit: e.unit })}` : ''}`;
+    case 'pumping':
+      return `pumped ${e.ml} ml${feedDetail(e)}`;
+    case 'head_circumference':
+      return `head circumference ${e.cm} cm`;
+    case 'activity':
+      return `${activityName(e.kind)}${e.duration_min ? ` (${e.duration_min} min)` : ''}`;
+    case 'milestone':
+      return `milestone "${e.title ?? ''}"`;
   }
 }
 

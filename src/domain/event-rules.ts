@@ -1,24 +1,44 @@
 // Which fields each event type takes, which it requires, and the soft warnings a new event
 // can raise. Pure: no clock, no I/O.
 import type { EventType, LogEvent, TimedEvent } from './types.ts';
-import { MEAL_TYPES, NAPPY_KINDS, SUPPLEMENT_KINDS } from './types.ts';
+import { ACTIVITY_KINDS, FEED_SIDES, MEAL_TYPES, MEDICINE_UNITS, NAPPY_KINDS, SUPPLEMENT_KINDS, TEMPERATURE_METHODS } from './types.ts';
 import { instantToLocalFast as instantToLocal } from './zone-clock.ts';
+import { celsiusFromFahrenheit } from './temperature.ts';
 
-/** The value fields an event can carry (besides id, ts, type, author, reactions). */
-export const VALUE_FIELDS = ['ml', 'kind', 'foods', 'meal_type', 'kg', 'cm', 'ug', 'note', 'side', 'duration_min'] as const;
+/** The value fields an event stores (besides id, ts, type, author, reactions). */
+export const VALUE_FIELDS = [
+  'ml', 'kind', 'foods', 'meal_type', 'kg', 'cm', 'ug', 'note', 'side', 'duration_min',
+  'celsius', 'method', 'medicine', 'amount', 'unit', 'title',
+] as const;
 export type ValueField = (typeof VALUE_FIELDS)[number];
 export type EventValues = Pick<LogEvent, ValueField>;
+/** What a caller may send: the stored fields, or a temperature in °F instead of °C. */
+export type EventInput = Partial<EventValues> & { fahrenheit?: number | null };
+
+interface Range {
+  min: number;
+  max: number;
+  /** at most this many decimals (a thermometer shows one) */
+  decimals?: number;
+}
 
 interface TypeRule {
   required: ValueField[];
   allowed: ValueField[];
+  /** the values `kind` may take */
   kinds?: readonly string[];
+  /** this type's own range of a numeric field, where the field means something else elsewhere */
+  ranges?: Partial<Record<ValueField, Range>>;
 }
 
-// `note` may annotate any event; everything else belongs to the types named in the spec.
+const FEED_MINUTES: Range = { min: 1, max: 180 };
+
+// `note` may annotate any event; everything else belongs to the types named in the spec, or
+// (since 1.3.0) to the type whose own thing it measures: pumping takes ml, a head
+// circumference cm, an activity a kind and minutes.
 export const TYPE_RULES: Record<EventType, TypeRule> = {
   // side and duration_min: a breastfeed's detail (a bottle may carry its duration too).
-  milk: { required: ['ml'], allowed: ['ml', 'side', 'duration_min', 'note'] },
+  milk: { required: ['ml'], allowed: ['ml', 'side', 'duration_min', 'note'], ranges: { ml: { min: 0, max: 500 }, duration_min: FEED_MINUTES } },
   sleep: { required: [], allowed: ['note'] },
   wake: { required: [], allowed: ['note'] },
   nappy: { required: ['kind'], allowed: ['kind', 'note'], kinds: NAPPY_KINDS },
@@ -27,8 +47,24 @@ export const TYPE_RULES: Record<EventType, TypeRule> = {
   note: { required: ['note'], allowed: ['note'] },
   supplement: { required: ['kind'], allowed: ['kind', 'ug', 'note'], kinds: SUPPLEMENT_KINDS },
   weight: { required: ['kg'], allowed: ['kg', 'note'] },
-  length: { required: ['cm'], allowed: ['cm', 'note'] },
+  length: { required: ['cm'], allowed: ['cm', 'note'], ranges: { cm: { min: 40, max: 120 } } },
+  temperature: { required: ['celsius'], allowed: ['celsius', 'method', 'note'], ranges: { celsius: { min: 34, max: 43 } } },
+  medicine: { required: ['medicine'], allowed: ['medicine', 'amount', 'unit', 'note'] },
+  pumping: { required: ['ml'], allowed: ['ml', 'side', 'duration_min', 'note'], ranges: { ml: { min: 0, max: 1000 }, duration_min: FEED_MINUTES } },
+  head_circumference: { required: ['cm'], allowed: ['cm', 'note'], ranges: { cm: { min: 25, max: 60 } } },
+  activity: { required: ['kind'], allowed: ['kind', 'duration_min', 'note'], kinds: ACTIVITY_KINDS, ranges: { duration_min: { min: 1, max: 720 } } },
+  milestone: { required: ['title'], allowed: ['title', 'note'] },
 };
+
+/** A thermometer's range in °F (34.0–43.0 °C). */
+export const FAHRENHEIT_RANGE: Range = { min: 93.2, max: 109.4, decimals: 1 };
+const CELSIUS_DECIMALS = 1;
+
+/** Every value field absent: what an event without values (a sleep, a wake) carries. */
+export const EMPTY_VALUES: Readonly<EventValues> = Object.freeze({
+  ml: null, kind: null, foods: null, meal_type: null, kg: null, cm: null, ug: null, note: null, side: null, duration_min: null,
+  celsius: null, method: null, medicine: null, amount: null, unit: null, title: null,
+});
 
 export class EventRuleError extends Error {
   constructor(
@@ -41,15 +77,45 @@ export class EventRuleError extends Error {
 
 const MAX_FOODS = 30;
 
+function decimalsOk(v: number, decimals: number): boolean {
+  const scaled = v * 10 ** decimals;
+  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+}
+
+function checkRange(type: EventType, field: string, v: number, r: Range): void {
+  if (v < r.min || v > r.max) throw new EventRuleError(`${field} of a ${type} event must be ${r.min} to ${r.max}.`, field);
+  if (r.decimals !== undefined && !decimalsOk(v, r.decimals)) {
+    throw new EventRuleError(`${field} takes at most ${r.decimals} decimal${r.decimals === 1 ? '' : 's'} (as a thermometer shows it, e.g. 38.2).`, field);
+  }
+}
+
+function oneOf(field: string, v: string | null, allowed: readonly string[], what: string): void {
+  if (v !== null && !allowed.includes(v)) throw new EventRuleError(`${field} of ${what} must be one of ${allowed.join(', ')}.`, field);
+}
+
+/** Text fields trimmed, spaces collapsed; an empty one is absent. */
+function tidyText(v: string | null): string | null {
+  if (v === null) return null;
+  const t = v.trim().replace(/\s+/g, ' ');
+  return t === '' ? null : t;
+}
+
 /**
  * Checks a complete set of values against the type's rules and returns them normalised
- * (absent fields as null, foods trimmed and de-duplicated). Throws EventRuleError.
+ * (absent fields as null, text trimmed, foods de-duplicated, a temperature in °F as °C).
+ * Throws EventRuleError naming the field.
  */
-export function checkEventValues(type: EventType, input: Partial<EventValues>): EventValues {
+export function checkEventValues(type: EventType, input: EventInput): EventValues {
   const rule = TYPE_RULES[type];
-  const out: EventValues = {
-    ml: null, kind: null, foods: null, meal_type: null, kg: null, cm: null, ug: null, note: null, side: null, duration_min: null,
-  };
+  const out: EventValues = { ...EMPTY_VALUES };
+  const fahrenheit = input.fahrenheit ?? null;
+  if (fahrenheit !== null) {
+    if (type !== 'temperature') throw new EventRuleError(`fahrenheit does not belong to a ${type} event (it takes ${rule.allowed.join(', ')}).`, 'fahrenheit');
+    if (input.celsius !== undefined && input.celsius !== null) {
+      throw new EventRuleError('Send the temperature once: celsius or fahrenheit, not both.', 'fahrenheit');
+    }
+    checkRange(type, 'fahrenheit', fahrenheit, FAHRENHEIT_RANGE);
+  }
   for (const f of VALUE_FIELDS) {
     const v = input[f];
     if (v === undefined || v === null) continue;
@@ -62,6 +128,8 @@ export function checkEventValues(type: EventType, input: Partial<EventValues>): 
     out.note = out.note.trim();
     if (out.note === '') out.note = null;
   }
+  out.medicine = tidyText(out.medicine);
+  out.title = tidyText(out.title);
   if (out.foods !== null) {
     const seen = new Set<string>();
     const foods: string[] = [];
@@ -76,18 +144,27 @@ export function checkEventValues(type: EventType, input: Partial<EventValues>): 
     if (foods.length > MAX_FOODS) throw new EventRuleError(`foods may list at most ${MAX_FOODS} foods.`, 'foods');
     out.foods = foods.length ? foods : null;
   }
+  if (out.celsius !== null) checkRange(type, 'celsius', out.celsius, { ...rule.ranges!.celsius!, decimals: CELSIUS_DECIMALS });
+  // Kept unrounded, so a reading sent in °F reads back as exactly what was sent.
+  if (fahrenheit !== null) out.celsius = celsiusFromFahrenheit(fahrenheit);
   for (const f of rule.required) {
     if (out[f] === null) {
-      const what = f === 'foods' ? 'at least one food' : f;
+      const what = f === 'foods' ? 'at least one food' : f === 'celsius' ? 'celsius (or fahrenheit)' : f;
       throw new EventRuleError(`A ${type} event needs ${what}.`, f);
     }
   }
-  if (rule.kinds && out.kind !== null && !rule.kinds.includes(out.kind)) {
-    throw new EventRuleError(`kind of a ${type} event must be one of ${rule.kinds.join(', ')}.`, 'kind');
+  for (const [f, r] of Object.entries(rule.ranges ?? {}) as [ValueField, Range][]) {
+    const v = out[f];
+    if (typeof v === 'number' && f !== 'celsius') checkRange(type, f, v, r);
   }
-  if (out.meal_type !== null && !(MEAL_TYPES as readonly string[]).includes(out.meal_type)) {
-    throw new EventRuleError(`meal_type must be one of ${MEAL_TYPES.join(', ')}.`, 'meal_type');
-  }
+  if (rule.kinds) oneOf('kind', out.kind, rule.kinds, `a ${type} event`);
+  oneOf('meal_type', out.meal_type, MEAL_TYPES, 'a solid event');
+  oneOf('side', out.side, FEED_SIDES, `a ${type} event`);
+  oneOf('method', out.method, TEMPERATURE_METHODS, 'a temperature');
+  oneOf('unit', out.unit, MEDICINE_UNITS, 'a dose');
+  // An amount means nothing without its unit (2.5 of what?), and a unit nothing without an amount.
+  if (out.amount !== null && out.unit === null) throw new EventRuleError('amount needs its unit (ml, mg, drops, tablet, sachet, puff or dose).', 'unit');
+  if (out.unit !== null && out.amount === null) throw new EventRuleError('unit needs the amount given.', 'amount');
   return out;
 }
 
@@ -98,6 +175,10 @@ export interface EventWarning {
 }
 
 const DUPLICATE_WINDOW_MS = 5 * 60 * 1000;
+
+function sameText(a: string | null | undefined, b: string | null | undefined): boolean {
+  return (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
+}
 
 /** The sleep still open at `at` (the last sleep before it with no wake between), if any. */
 export function openSleepAt(events: TimedEvent[], at: number): TimedEvent | null {
@@ -115,7 +196,7 @@ export function openSleepAt(events: TimedEvent[], at: number): TimedEvent | null
  * not including the new one). The event is saved either way.
  */
 export function warningFor(
-  newEvent: Pick<TimedEvent, 'type' | 'at' | 'ml' | 'kind'>,
+  newEvent: Pick<TimedEvent, 'type' | 'at' | 'ml' | 'kind'> & Partial<Pick<TimedEvent, 'medicine' | 'celsius' | 'title'>>,
   before: TimedEvent[],
   zone: string,
 ): EventWarning | null {
@@ -142,7 +223,11 @@ export function warningFor(
       e.type === newEvent.type &&
       Math.abs(e.at - newEvent.at) <= DUPLICATE_WINDOW_MS &&
       (e.ml ?? null) === (newEvent.ml ?? null) &&
-      (e.kind ?? null) === (newEvent.kind ?? null),
+      (e.kind ?? null) === (newEvent.kind ?? null) &&
+      // Two different medicines, readings or milestones within minutes are two entries.
+      sameText(e.medicine, newEvent.medicine) &&
+      (e.celsius ?? null) === (newEvent.celsius ?? null) &&
+      sameText(e.title, newEvent.title),
   );
   if (dup && newEvent.type !== 'note') {
     return {

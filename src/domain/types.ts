@@ -3,12 +3,22 @@
 
 export const EVENT_TYPES = [
   'milk', 'sleep', 'wake', 'nappy', 'poop', 'solid', 'note', 'supplement', 'weight', 'length',
+  // 1.3.0 (issue 26): the rest of a baby's day. The spec's ten keep their meaning.
+  'temperature', 'medicine', 'pumping', 'head_circumference', 'activity', 'milestone',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 export const NAPPY_KINDS = ['wet', 'dirty', 'both', 'dry'] as const;
 export const SUPPLEMENT_KINDS = ['vitd', 'iron', 'multivitamin'] as const;
 export const MEAL_TYPES = ['meal', 'snack'] as const;
+/** How a temperature was taken. */
+export const TEMPERATURE_METHODS = ['armpit', 'ear', 'forehead', 'rectal', 'oral'] as const;
+export type TemperatureMethod = (typeof TEMPERATURE_METHODS)[number];
+/** The unit of a dose of medicine given, as written on the packet. */
+export const MEDICINE_UNITS = ['ml', 'mg', 'drops', 'tablet', 'sachet', 'puff', 'dose'] as const;
+export type MedicineUnit = (typeof MEDICINE_UNITS)[number];
+/** What an activity was (its `kind`). */
+export const ACTIVITY_KINDS = ['tummy_time', 'bath', 'skin_to_skin', 'outdoors', 'reading', 'play'] as const;
 /** Which breast a breastfeed used; `both` when it switched sides. */
 export const FEED_SIDES = ['left', 'right', 'both'] as const;
 export type FeedSide = (typeof FEED_SIDES)[number];
@@ -37,8 +47,22 @@ export interface LogEvent {
   reactions: Reaction[] | null;
   /** milk only: left, right or both */
   side: FeedSide | null;
-  /** milk only: how long the feed took, in whole minutes (1 to 180) */
+  /** milk, pumping, activity: how long it took, in whole minutes */
   duration_min: number | null;
+  /** temperature only: degrees Celsius (one decimal as shown; kept as sent or converted) */
+  celsius: number | null;
+  /** temperature only: the same reading in degrees Fahrenheit (derived, one decimal) */
+  fahrenheit: number | null;
+  /** temperature only: armpit, ear, forehead, rectal or oral */
+  method: TemperatureMethod | null;
+  /** medicine only: the medicine's name, 1 to 80 characters */
+  medicine: string | null;
+  /** medicine only: how much was given, in `unit` */
+  amount: number | null;
+  /** medicine only: ml, mg, drops, tablet, sachet, puff or dose */
+  unit: MedicineUnit | null;
+  /** milestone only: what happened, 1 to 80 characters */
+  title: string | null;
 }
 
 /** A logged item plus the absolute instant it happened at (epoch milliseconds). */

@@ -23,6 +23,7 @@ import { accountRoutes } from './routes/account.ts';
 import { tokenRoutes } from './routes/tokens.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { childrenRoutes } from './routes/children.ts';
+import { medicinesRoutes } from './routes/medicines.ts';
 import { discoveryRoutes } from './routes/discovery.ts';
 import { trackerRoutes } from './routes/tracker.ts';
 import { feedRoutes } from './routes/feed.ts';
@@ -118,6 +119,7 @@ export async function buildApp(ctx: Ctx, opts: AppOptions = {}): Promise<Fastify
   tokenRoutes(app, ctx);
   profileRoutes(app, ctx);
   childrenRoutes(app, ctx);
+  medicinesRoutes(app, ctx);
   trackerRoutes(app, ctx);
   feedRoutes(app, ctx);
   accessRoutes(app, ctx);

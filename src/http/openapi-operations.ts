@@ -45,6 +45,9 @@ export const OPERATION_IDS: Record<string, string> = {
   'POST /api/vega/children/archive': 'archiveChild',
   'POST /api/vega/children/primary': 'setPrimaryChild',
   'POST /api/vega/children/delete': 'deleteChild',
+  'GET /api/vega/medicines': 'listMedicines',
+  'POST /api/vega/medicines': 'saveMedicine',
+  'POST /api/vega/medicines/delete': 'deleteMedicine',
 
   'POST /api/vega/log': 'logEvent',
   'GET /api/vega/food/suggestions': 'getFoodSuggestions',
@@ -96,6 +99,7 @@ export const TAGS: { name: string; description: string }[] = [
   { name: 'Access', description: 'Taking access back: removing caregivers and leaving, roles, the password, where you are signed in.' },
   { name: 'Tokens', description: 'API tokens for scripts and the MCP connector (read or write scope).' },
   { name: 'Profile', description: 'The child profile and the family settings.' },
+  { name: 'Medicines', description: 'The medicines the family gives, each with the family’s own settings from the packet or prescription (minimum hours between doses, most doses in 24 hours). The service never supplies them and never suggests an amount.' },
   { name: 'Children', description: 'The family’s children: several in one family (siblings, twins), each with a log of their own; the primary child is the one a request that names none is about.' },
   { name: 'Tracker', description: 'Logging events and correcting or reading the family log.' },
   { name: 'Feed timer', description: 'Each child’s breastfeed timer, shared by the family: start, switch sides, stop (logs one milk event) or cancel.' },

@@ -1,6 +1,6 @@
 // Request and response shapes of the Tracker endpoints.
 import { z } from 'zod';
-import { EVENT_TYPES, FEED_SIDES, MEAL_TYPES } from '../domain/types.ts';
+import { ACTIVITY_KINDS, EVENT_TYPES, FEED_SIDES, MEAL_TYPES, MEDICINE_UNITS, TEMPERATURE_METHODS } from '../domain/types.ts';
 import { ChildId, DateString, IanaZone } from './common.ts';
 import { Event } from './event.ts';
 import { LiveStatusSchema } from './insights.ts';
@@ -12,17 +12,27 @@ const LocalTs = z
 
 const Food = z.string().trim().min(1).max(80);
 
+// Each field's widest range over the types that take it; a type's own range (milk ml 0 to
+// 500, length cm 40 to 120, as the spec fixes) is checked by domain/event-rules.ts, with a 400
+// naming the field either way.
 export const valueFields = {
-  ml: z.number().int().min(0).max(500).describe('milk only; 0 to 500; 0 means a breastfeed'),
-  kind: z.string().max(20).describe('nappy: wet, dirty, both, dry; supplement: vitd, iron, multivitamin'),
+  ml: z.number().int().min(0).max(1000).describe('milk: 0 to 500, 0 means a breastfeed; pumping: 0 to 1000'),
+  kind: z.string().max(20).describe(`nappy: wet, dirty, both, dry; supplement: vitd, iron, multivitamin; activity: ${ACTIVITY_KINDS.join(', ')}`),
   foods: z.array(Food).min(1).max(30).describe('solid only; food names, or a saved recipe name'),
   meal_type: z.enum(MEAL_TYPES).describe('solid only'),
   kg: z.number().min(0.5).max(30).describe('weight only; 0.5 to 30'),
-  cm: z.number().min(40).max(120).describe('length only; 40 to 120'),
+  cm: z.number().min(25).max(120).describe('length: 40 to 120; head_circumference: 25 to 60'),
   ug: z.number().int().min(0).max(100000).describe('supplement only; micrograms'),
   note: z.string().max(300).describe('at most 300 characters; required for a note event'),
-  side: z.enum(FEED_SIDES).describe('milk only: the breast used, left, right or both'),
-  duration_min: z.number().int().min(1).max(180).describe('milk only: how long the feed took, whole minutes 1 to 180 (a bottle may carry it too)'),
+  side: z.enum(FEED_SIDES).describe('milk: the breast used; pumping: the side pumped; left, right or both'),
+  duration_min: z.number().int().min(1).max(720).describe('milk and pumping: whole minutes 1 to 180 (a bottle may carry it too); activity: 1 to 720'),
+  celsius: z.number().min(34).max(43).describe('temperature only: degrees Celsius, 34.0 to 43.0, one decimal'),
+  fahrenheit: z.number().min(93.2).max(109.4).describe('temperature only, instead of celsius: degrees Fahrenheit, 93.2 to 109.4, one decimal'),
+  method: z.enum(TEMPERATURE_METHODS).describe('temperature only: how it was taken'),
+  medicine: z.string().trim().min(1).max(80).describe('medicine only: the name, 1 to 80 characters'),
+  amount: z.number().gt(0).max(1000).describe('medicine only: how much was given, in unit (send both or neither)'),
+  unit: z.enum(MEDICINE_UNITS).describe('medicine only: the unit of amount'),
+  title: z.string().trim().min(1).max(80).describe('milestone only: what happened, 1 to 80 characters, e.g. "first smile"'),
 };
 
 export const Author = z.string().trim().min(1).max(40);
@@ -41,6 +51,13 @@ export const LogBody = z
     note: valueFields.note.nullish(),
     side: valueFields.side.nullish(),
     duration_min: valueFields.duration_min.nullish(),
+    celsius: valueFields.celsius.nullish(),
+    fahrenheit: valueFields.fahrenheit.nullish(),
+    method: valueFields.method.nullish(),
+    medicine: valueFields.medicine.nullish(),
+    amount: valueFields.amount.nullish(),
+    unit: valueFields.unit.nullish(),
+    title: valueFields.title.nullish(),
     author: Author.nullish().describe("defaults to the caller's username"),
     timezone: IanaZone.nullish().describe("the zone ts is written in, when not the family's"),
     child: ChildId.nullish(),
@@ -50,7 +67,7 @@ export type LogInput = z.infer<typeof LogBody>;
 
 export const Warning = z
   .object({
-    type: z.string().describe('already_asleep, no_open_sleep or possible_duplicate'),
+    type: z.string().describe('already_asleep, no_open_sleep, possible_duplicate, medicine_too_soon or medicine_max_doses'),
     message: z.string(),
     sleep_span: z.object({ start: z.string(), end: z.string().nullable(), minutes: z.number().int() }).nullable(),
   })
@@ -80,10 +97,17 @@ export const EditBody = z
         kind: valueFields.kind.nullish(),
         side: valueFields.side.nullish(),
         duration_min: valueFields.duration_min.nullish(),
+        celsius: valueFields.celsius.nullish(),
+        fahrenheit: valueFields.fahrenheit.nullish(),
+        method: valueFields.method.nullish(),
+        medicine: valueFields.medicine.nullish(),
+        amount: valueFields.amount.nullish(),
+        unit: valueFields.unit.nullish(),
+        title: valueFields.title.nullish(),
         author: Author.optional(),
         child_id: ChildId.optional().describe('moves the event to another child of the family'),
       })
-      .describe('only ts, ml, foods, note, meal_type, kind, side, duration_min, author, child_id; null clears an optional field'),
+      .describe('only ts, ml, foods, note, meal_type, kind, side, duration_min, celsius, fahrenheit, method, medicine, amount, unit, title, author, child_id; null clears an optional field'),
   })
   .meta({ id: 'EditRequest' });
 export type EditInput = z.infer<typeof EditBody>;

@@ -302,6 +302,19 @@ for (const d of testDatabases()) {
       expect(await req('POST', '/api/vega/children/delete', { id: tom }, tok), 200, 'Tom had no events left');
     });
 
+    test('medicines: the family list with its own settings, a dose warned against it, the new event types', async () => {
+      const tok = { token: admin.token };
+      expect(await req('POST', '/api/vega/medicines', { name: 'Calpol', min_hours: 4, max_per_24h: 4 }, tok), 200, 'save a medicine');
+      expect(await req('POST', '/api/vega/medicines', { name: 'Calpol', min_hours: -1 }, tok), 400, 'a negative interval');
+      expect(await req('POST', '/api/vega/medicines', { name: 'Ibuprofen' }, { token: member.token }), 403, 'save as a member');
+      expect(await req('GET', '/api/vega/medicines', undefined, tok), 200, 'list medicines');
+      expect(await req('POST', '/api/vega/log', { type: 'medicine', medicine: 'Calpol', amount: 2.5, unit: 'ml', ts: '2026-11-22T06:00:00' }, tok), 200, 'log a dose');
+      expect(await req('POST', '/api/vega/log', { type: 'temperature', celsius: 37.8, method: 'armpit', ts: '2026-11-22T06:05:00' }, tok), 200, 'log a temperature');
+      expect(await req('POST', '/api/vega/log', { type: 'temperature', celsius: 38, fahrenheit: 100.4 }, tok), 400, 'both scales');
+      expect(await req('POST', '/api/vega/medicines/delete', { name: 'calpol' }, tok), 200, 'remove a medicine');
+      expect(await req('POST', '/api/vega/medicines/delete', { name: 'Calpol' }, tok), 404, 'remove it again');
+    });
+
     test('every authenticated read without a credential is a documented 401', async () => {
       for (const { method, path, op } of c.ops) {
         if (method === 'GET' && op.responses['401']) expect(await req('GET', path), 401, `${path} without credential`);

@@ -6,7 +6,7 @@ import { parse } from 'csv-parse/sync';
 import { testDatabases } from '../helpers/databases.ts';
 import { call, sessionCookieOf, signUp, startApp, assertError, type TestApp } from '../helpers/app.ts';
 
-const HEADER = 'id,date,time,timestamp,type,author,ml,side,duration_min,kind,foods,meal_type,kg,cm,ug,note,reactions';
+const HEADER = 'id,date,time,timestamp,type,author,ml,side,duration_min,kind,foods,meal_type,kg,cm,ug,note,reactions,celsius,fahrenheit,method,medicine,amount,unit,title';
 
 for (const d of testDatabases()) {
   describe(`CSV export [${d.name}]`, { skip: d.skip }, () => {

@@ -80,7 +80,7 @@ for (const d of testDatabases()) {
         await db.kysely.insertInto('families').values({ id: 'fam-ids', family_name: 'f', timezone: 'Europe/London', region: 'uk', units: 'metric', plan: 'free', acquisition: null, created_at: 0, primary_child_id: 'kid' }).execute();
         await new FamilyScope(db.kysely, 'fam-ids', db.dialect).insertInto('children', { id: 'kid', name: 'b', name_key: 'b', dob: '2026-01-01', gender: '', archived: 0, created_at: 0 }).execute();
         const scope = await primaryChildScope(new FamilyScope(db.kysely, 'fam-ids', db.dialect));
-        const base = { ts: '2026-11-22T10:00:00', at: Date.parse('2026-11-22T10:00:00Z'), zone: 'Europe/London', type: 'note', author: 'x', ml: null, kind: null, foods: null, meal_type: null, kg: null, cm: null, ug: null, note: 'first', reactions: null, side: null, duration_min: null, last_side: null, created_at: 0 };
+        const base = { ts: '2026-11-22T10:00:00', at: Date.parse('2026-11-22T10:00:00Z'), zone: 'Europe/London', type: 'note', author: 'x', ml: null, kind: null, foods: null, meal_type: null, kg: null, cm: null, ug: null, note: 'first', reactions: null, side: null, duration_min: null, last_side: null, created_at: 0, celsius: null, method: null, medicine: null, amount: null, unit: null, title: null };
         await scope.transaction((tx) => insertWithFreshId(tx, base, () => 'aaaaaaaa'));
         const ids = ['aaaaaaaa', 'aaaaaaaa', 'bbbbbbbb'];
         const row = await scope.transaction((tx) => insertWithFreshId(tx, { ...base, note: 'second' }, () => ids.shift()!));

@@ -478,6 +478,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/vega/medicines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The medicines the family gives, with the family's own settings
+         * @description Needs a bearer token (read scope) or the session cookie.
+         */
+        get: operations["listMedicines"];
+        put?: never;
+        /**
+         * Save a medicine and the family's own settings for it (admin)
+         * @description min_hours and max_per_24h are what the packet or the prescription says; the service never supplies them and never suggests an amount. A dose logged sooner than min_hours after the last, or past max_per_24h in 24 hours, is still logged; the log answer carries a warning (medicine_too_soon or medicine_max_doses) naming the last dose, who gave it and when. 409 medicine_limit past 50 medicines.
+         *
+         *     Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused). The caller must be a family admin.
+         *
+         *     Idempotency-Key: send one (e.g. a fresh UUID per intended write) to make retries safe. The same key with the same request within 24 hours replays the first response exactly and changes nothing; the same key with a different request is 422 idempotency_key_reused and changes nothing. Keys are per family and per endpoint.
+         */
+        post: operations["saveMedicine"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vega/medicines/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove a medicine's settings (admin); doses already logged stay in the log
+         * @description Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused). The caller must be a family admin.
+         *
+         *     Idempotency-Key: send one (e.g. a fresh UUID per intended write) to make retries safe. The same key with the same request within 24 hours replays the first response exactly and changes nothing; the same key with a different request is 422 idempotency_key_reused and changes nothing. Keys are per family and per endpoint.
+         */
+        post: operations["deleteMedicine"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/vega/log": {
         parameters: {
             query?: never;
@@ -1324,7 +1374,7 @@ export interface components {
             /** @description family-local YYYY-MM-DDTHH:MM:SS */
             ts: string;
             /** @enum {string} */
-            type: "milk" | "sleep" | "wake" | "nappy" | "poop" | "solid" | "note" | "supplement" | "weight" | "length";
+            type: "milk" | "sleep" | "wake" | "nappy" | "poop" | "solid" | "note" | "supplement" | "weight" | "length" | "temperature" | "medicine" | "pumping" | "head_circumference" | "activity" | "milestone";
             author: string;
             ml: number | null;
             kind: string | null;
@@ -1335,10 +1385,24 @@ export interface components {
             ug: number | null;
             note: string | null;
             reactions: components["schemas"]["Reaction"][] | null;
-            /** @description milk only: the breast used (left, right, or both when the feed switched sides); null otherwise */
+            /** @description milk: the breast used (left, right, or both when the feed switched sides); pumping: the side pumped; null otherwise */
             side: ("left" | "right" | "both") | null;
-            /** @description milk only: how long the feed took, whole minutes 1 to 180; null otherwise */
+            /** @description milk and pumping: whole minutes 1 to 180; activity: 1 to 720; null otherwise */
             duration_min: number | null;
+            /** @description temperature only: degrees Celsius, one decimal; null otherwise */
+            celsius: number | null;
+            /** @description temperature only: the same reading in degrees Fahrenheit, one decimal; null otherwise */
+            fahrenheit: number | null;
+            /** @description temperature only: how it was taken; null when not said */
+            method: ("armpit" | "ear" | "forehead" | "rectal" | "oral") | null;
+            /** @description medicine only: the name of the medicine given */
+            medicine: string | null;
+            /** @description medicine only: how much was given, in unit; null when not said */
+            amount: number | null;
+            /** @description medicine only: the unit of amount */
+            unit: ("ml" | "mg" | "drops" | "tablet" | "sachet" | "puff" | "dose") | null;
+            /** @description milestone only: what happened */
+            title: string | null;
             /** @description the child the event is about; present when the family has more than one child */
             child_id?: string;
         };
@@ -1347,7 +1411,7 @@ export interface components {
             /** @constant */
             standard: "WHO";
             /** @enum {string} */
-            indicator: "weight-for-age" | "length-for-age" | "height-for-age";
+            indicator: "weight-for-age" | "length-for-age" | "height-for-age" | "head-circumference-for-age";
             /** @enum {string} */
             sex: "boy" | "girl";
             age_days: number;
@@ -1365,7 +1429,7 @@ export interface components {
             /** @description family-local YYYY-MM-DDTHH:MM:SS */
             ts: string;
             /** @enum {string} */
-            type: "milk" | "sleep" | "wake" | "nappy" | "poop" | "solid" | "note" | "supplement" | "weight" | "length";
+            type: "milk" | "sleep" | "wake" | "nappy" | "poop" | "solid" | "note" | "supplement" | "weight" | "length" | "temperature" | "medicine" | "pumping" | "head_circumference" | "activity" | "milestone";
             author: string;
             ml: number | null;
             kind: string | null;
@@ -1376,10 +1440,24 @@ export interface components {
             ug: number | null;
             note: string | null;
             reactions: components["schemas"]["Reaction"][] | null;
-            /** @description milk only: the breast used (left, right, or both when the feed switched sides); null otherwise */
+            /** @description milk: the breast used (left, right, or both when the feed switched sides); pumping: the side pumped; null otherwise */
             side: ("left" | "right" | "both") | null;
-            /** @description milk only: how long the feed took, whole minutes 1 to 180; null otherwise */
+            /** @description milk and pumping: whole minutes 1 to 180; activity: 1 to 720; null otherwise */
             duration_min: number | null;
+            /** @description temperature only: degrees Celsius, one decimal; null otherwise */
+            celsius: number | null;
+            /** @description temperature only: the same reading in degrees Fahrenheit, one decimal; null otherwise */
+            fahrenheit: number | null;
+            /** @description temperature only: how it was taken; null when not said */
+            method: ("armpit" | "ear" | "forehead" | "rectal" | "oral") | null;
+            /** @description medicine only: the name of the medicine given */
+            medicine: string | null;
+            /** @description medicine only: how much was given, in unit; null when not said */
+            amount: number | null;
+            /** @description medicine only: the unit of amount */
+            unit: ("ml" | "mg" | "drops" | "tablet" | "sachet" | "puff" | "dose") | null;
+            /** @description milestone only: what happened */
+            title: string | null;
             /** @description the child the event is about; present when the family has more than one child */
             child_id?: string;
             percentile?: components["schemas"]["GrowthPercentile"];
@@ -1512,7 +1590,7 @@ export interface components {
         };
         LogRequest: {
             /** @enum {string} */
-            type: "milk" | "sleep" | "wake" | "nappy" | "poop" | "solid" | "note" | "supplement" | "weight" | "length";
+            type: "milk" | "sleep" | "wake" | "nappy" | "poop" | "solid" | "note" | "supplement" | "weight" | "length" | "temperature" | "medicine" | "pumping" | "head_circumference" | "activity" | "milestone";
             /** @description defaults to now; must not be in the future */
             ts?: string | null;
             ml?: number | null;
@@ -1525,6 +1603,13 @@ export interface components {
             note?: string | null;
             side?: ("left" | "right" | "both") | null;
             duration_min?: number | null;
+            celsius?: number | null;
+            fahrenheit?: number | null;
+            method?: ("armpit" | "ear" | "forehead" | "rectal" | "oral") | null;
+            medicine?: string | null;
+            amount?: number | null;
+            unit?: ("ml" | "mg" | "drops" | "tablet" | "sachet" | "puff" | "dose") | null;
+            title?: string | null;
             /** @description defaults to the caller's username */
             author?: string | null;
             /** @description the zone ts is written in, when not the family's */
@@ -1532,7 +1617,7 @@ export interface components {
             child?: string | null;
         };
         LogWarning: {
-            /** @description already_asleep, no_open_sleep or possible_duplicate */
+            /** @description already_asleep, no_open_sleep, possible_duplicate, medicine_too_soon or medicine_max_doses */
             type: string;
             message: string;
             sleep_span: {
@@ -1551,7 +1636,7 @@ export interface components {
         };
         EditRequest: {
             id: string;
-            /** @description only ts, ml, foods, note, meal_type, kind, side, duration_min, author, child_id; null clears an optional field */
+            /** @description only ts, ml, foods, note, meal_type, kind, side, duration_min, celsius, fahrenheit, method, medicine, amount, unit, title, author, child_id; null clears an optional field */
             changes: {
                 /** @description family-local YYYY-MM-DDTHH:MM:SS; must not be in the future */
                 ts?: string;
@@ -1562,6 +1647,13 @@ export interface components {
                 kind?: string | null;
                 side?: ("left" | "right" | "both") | null;
                 duration_min?: number | null;
+                celsius?: number | null;
+                fahrenheit?: number | null;
+                method?: ("armpit" | "ear" | "forehead" | "rectal" | "oral") | null;
+                medicine?: string | null;
+                amount?: number | null;
+                unit?: ("ml" | "mg" | "drops" | "tablet" | "sachet" | "puff" | "dose") | null;
+                title?: string | null;
                 author?: string;
                 /** @description moves the event to another child of the family */
                 child_id?: string;
@@ -1719,6 +1811,37 @@ export interface components {
             /** @constant */
             ok: true;
             deleted: string;
+        };
+        Medicine: {
+            name: string;
+            /** @description the family's own minimum hours between doses, from the packet or prescription; null: not set */
+            min_hours: number | null;
+            /** @description the family's own most doses in 24 hours; null: not set */
+            max_per_24h: number | null;
+        };
+        MedicineList: {
+            medicines: components["schemas"]["Medicine"][];
+        };
+        MedicineRequest: {
+            /** @description 1 to 80 characters; saving a name the family has (ignoring case) replaces its settings */
+            name: string;
+            /** @description 0 to 168 hours (exclusive of 0), as written on the packet or prescription; null or absent: not set */
+            min_hours?: number | null;
+            /** @description 1 to 24, as written on the packet or prescription; null or absent: not set */
+            max_per_24h?: number | null;
+        };
+        MedicineSaved: {
+            /** @constant */
+            status: "ok";
+            medicine: components["schemas"]["Medicine"];
+        };
+        MedicineNameRequest: {
+            name: string;
+        };
+        MedicineDeleted: {
+            /** @constant */
+            status: "ok";
+            removed: components["schemas"]["Medicine"];
         };
         ApiIndex: {
             name: string;
@@ -3017,6 +3140,103 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["FeedConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listMedicines: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MedicineList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    saveMedicine: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description any unique string per intended write, e.g. a UUID (1 to 200 visible ASCII characters) */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MedicineRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MedicineSaved"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["FeedConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteMedicine: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description any unique string per intended write, e.g. a UUID (1 to 200 visible ASCII characters) */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MedicineNameRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MedicineDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["KeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];

@@ -24,6 +24,13 @@ export function makeEvent(zone: string, type: EventType, ts: string, extra: Part
     reactions: null,
     side: null,
     duration_min: null,
+    celsius: null,
+    fahrenheit: null,
+    method: null,
+    medicine: null,
+    amount: null,
+    unit: null,
+    title: null,
     at: localToInstant(ts, zone),
     ...extra,
   };

@@ -28,6 +28,7 @@ function ev(ts: string, type: EventType, extra: Partial<TimedEvent> = {}): Timed
   return {
     id: seq.toString(16).padStart(8, '0'), ts, type, author: 'parent1@example.com', ml: null, kind: null,
     foods: null, meal_type: null, kg: null, cm: null, ug: null, note: null, reactions: null, side: null, duration_min: null,
+    celsius: null, fahrenheit: null, method: null, medicine: null, amount: null, unit: null, title: null,
     at: localToInstant(ts, ZONE), ...extra,
   };
 }

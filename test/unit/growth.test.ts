@@ -101,7 +101,8 @@ describe('percentileFor', () => {
   };
   const base: TimedEvent = {
     id: 'abcd1234', ts: '2024-12-31T10:00:00', type: 'weight', author: 'app', ml: null, kind: null,
-    foods: null, meal_type: null, kg: 10.0, cm: null, ug: null, note: null, reactions: null, side: null, duration_min: null, at: 0,
+    foods: null, meal_type: null, kg: 10.0, cm: null, ug: null, note: null, reactions: null, side: null, duration_min: null,
+    celsius: null, fahrenheit: null, method: null, medicine: null, amount: null, unit: null, title: null, at: 0,
   };
   test('girl weight at 365 days', () => {
     const p = percentileFor(base, profile)!;

@@ -14,6 +14,7 @@ function ev(ts: string, type: TimedEvent['type'], foods: string[] | null, zone =
   return {
     id: n.toString(16).padStart(8, '0'), ts, type, author: 'app', ml: null, kind: null, foods,
     meal_type: type === 'solid' ? 'meal' : null, kg: null, cm: null, ug: null, note: null, reactions: null, side: null, duration_min: null,
+    celsius: null, fahrenheit: null, method: null, medicine: null, amount: null, unit: null, title: null,
     at: localToInstant(ts, zone),
   };
 }

@@ -3,12 +3,14 @@ import type { Selectable } from 'kysely';
 import type { EventsTable } from '../../db/schema.ts';
 import type { EventType, LogEvent, Reaction, TimedEvent } from '../../domain/types.ts';
 import { namesChildren } from '../../domain/children.ts';
+import { shownCelsius, shownFahrenheit } from '../../domain/temperature.ts';
 
 export type EventRow = Selectable<EventsTable>;
 
 /** The columns an Event (and the rules) need: never family_id, zone, created_at or seq. */
 export const EVENT_COLUMNS = [
   'id', 'ts', 'at', 'type', 'author', 'ml', 'kind', 'foods', 'meal_type', 'kg', 'cm', 'ug', 'note', 'reactions', 'side', 'duration_min', 'last_side',
+  'celsius', 'method', 'medicine', 'amount', 'unit', 'title',
 ] as const;
 export type EventFields = Pick<EventRow, (typeof EVENT_COLUMNS)[number]>;
 
@@ -57,6 +59,13 @@ export function toTimedEvent(r: EventFields): TimedEvent {
     reactions: parseJson<Reaction[]>(r.reactions),
     side: intern(r.side) as LogEvent['side'],
     duration_min: r.duration_min === null ? null : Number(r.duration_min),
+    celsius: r.celsius === null ? null : shownCelsius(Number(r.celsius)),
+    fahrenheit: r.celsius === null ? null : shownFahrenheit(Number(r.celsius)),
+    method: intern(r.method) as LogEvent['method'],
+    medicine: intern(r.medicine),
+    amount: r.amount === null ? null : Number(r.amount),
+    unit: intern(r.unit) as LogEvent['unit'],
+    title: r.title,
     at: Number(r.at),
     last_side: r.last_side as TimedEvent['last_side'],
   };

@@ -8,7 +8,9 @@ import type { ChildRow, ChildScope, FamilyScope, LogScope } from '../../db/famil
 import { childNotFound, childrenOf, childScopeOf } from '../family/children.ts';
 import type { FamilyRow } from '../family/family-row.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
-import { checkEventValues, EventRuleError, warningFor, VALUE_FIELDS, type EventValues } from '../../domain/event-rules.ts';
+import { checkEventValues, EventRuleError, warningFor, VALUE_FIELDS, type EventInput, type EventValues } from '../../domain/event-rules.ts';
+import { doseWarning, settingFor } from '../../domain/medicines.ts';
+import { medicineSettings } from '../family/medicines.ts';
 import { unknownFoods, expandFoods } from '../../domain/foods.ts';
 import { describeEvent, describeWhen } from '../../domain/describe.ts';
 import { localDateOf } from '../../domain/time.ts';
@@ -28,7 +30,7 @@ import { listRecipes } from './recipes.ts';
 
 const WARNING_LOOKBACK_MS = 36 * 3600 * 1000;
 
-function checked(type: LogEvent['type'], values: Partial<EventValues>): EventValues {
+function checked(type: LogEvent['type'], values: EventInput): EventValues {
   try {
     return checkEventValues(type, values);
   } catch (err) {
@@ -89,7 +91,9 @@ export async function logEvent(ctx: Ctx, actor: Actor, input: LogInput, idempote
   const aroundFrom = at - WARNING_LOOKBACK_MS;
   const aroundTo = at + 5 * 60 * 1000;
   const around = cachedEventsBetween(scope, family, now, aroundFrom, aroundTo) ?? (await eventsBetween(scope, aroundFrom, aroundTo));
-  const warning = warningFor({ type: input.type, at, ml: values.ml, kind: values.kind }, around, family.timezone);
+  const warning =
+    warningFor({ type: input.type, at, ml: values.ml, kind: values.kind, medicine: values.medicine, celsius: values.celsius, title: values.title }, around, family.timezone) ??
+    (values.medicine !== null ? doseWarning(values.medicine, at, around, settingFor(await medicineSettings(scope), values.medicine), family.timezone) : null);
   const base = {
     ts,
     at,
@@ -109,6 +113,12 @@ export async function logEvent(ctx: Ctx, actor: Actor, input: LogInput, idempote
     duration_min: values.duration_min,
     last_side: null,
     created_at: now,
+    celsius: values.celsius,
+    method: values.method,
+    medicine: values.medicine,
+    amount: values.amount,
+    unit: values.unit,
+    title: values.title,
   };
 
   if (idempotencyKey === null || idempotencyKey === undefined) return answerLog(ctx, scope, await logNewEvent(scope, base), unknown, warning);
@@ -205,12 +215,20 @@ export async function editEvent(ctx: Ctx, actor: Actor, input: EditInput) {
   return withLiveAfter(ctx, scope.wholeLog().transaction(async (tx) => {
     const row = await findEvent(tx, input.id);
     const current = toLogEvent(row);
-    const merged: Partial<EventValues> = {};
+    const merged: EventInput = {};
     for (const f of VALUE_FIELDS) {
       const change = (changes as Record<string, unknown>)[f];
       (merged as Record<string, unknown>)[f] = change === undefined ? current[f] : change;
     }
+    // A new reading in °F replaces the one in °C; a reading left alone keeps its stored value
+    // (unrounded when it was sent in °F, so it still reads back exactly as sent).
+    const temperatureKept = changes.celsius === undefined && changes.fahrenheit === undefined;
+    if (changes.fahrenheit !== undefined) {
+      merged.fahrenheit = changes.fahrenheit;
+      if (changes.celsius === undefined) merged.celsius = null;
+    }
     const values = checked(current.type, merged);
+    if (temperatureKept) values.celsius = row.celsius === null ? null : Number(row.celsius);
     const time = changes.ts !== undefined ? resolveEventTime(changes.ts, null, family.timezone, ctx.clock()) : null;
     const updated = await tx
       .updateTable('events')
@@ -222,6 +240,12 @@ export async function editEvent(ctx: Ctx, actor: Actor, input: EditInput) {
         note: values.note,
         side: values.side,
         duration_min: values.duration_min,
+        celsius: values.celsius,
+        method: values.method,
+        medicine: values.medicine,
+        amount: values.amount,
+        unit: values.unit,
+        title: values.title,
         // A corrected side no longer says which breast the feed timer ended on.
         ...(changes.side !== undefined ? { last_side: null } : {}),
         ...(changes.author !== undefined ? { author: changes.author } : {}),

@@ -4,6 +4,7 @@
 // DO NOTHING: of two caregivers pressing Start for one child at once exactly one wins. Stop
 // removes the row and logs one milk event for that child in the same transaction.
 import { namesChildren } from '../../domain/children.ts';
+import { EMPTY_VALUES } from '../../domain/event-rules.ts';
 import type { ChildScope } from '../../db/family-scope.ts';
 import { childScopeOf } from '../family/children.ts';
 import { AppError, badRequest } from '../../errors.ts';
@@ -110,6 +111,7 @@ export async function stopFeed(ctx: Ctx, actor: Actor, input: { ts?: string | nu
     }
     await tx.deleteFrom('feed_timers').execute();
     return insertWithFreshId(tx, {
+      ...EMPTY_VALUES,
       ts: instantToLocal(t.started_at, family.timezone),
       at: t.started_at,
       zone: family.timezone,

@@ -15,6 +15,8 @@ import { eventPages } from '../log/event-pages.ts';
 
 export const CSV_COLUMNS = [
   'id', 'date', 'time', 'timestamp', 'type', 'author', 'ml', 'side', 'duration_min', 'kind', 'foods', 'meal_type', 'kg', 'cm', 'ug', 'note', 'reactions',
+  // 1.3.0: after the earlier columns, so a spreadsheet reading columns by position still works.
+  'celsius', 'fahrenheit', 'method', 'medicine', 'amount', 'unit', 'title',
 ] as const;
 
 const PAGE = 1000;
@@ -42,6 +44,7 @@ export async function exportCsv(ctx: Ctx, actor: Actor, range: CsvRange): Promis
           e.id, e.ts.slice(0, 10), e.ts.slice(11), e.ts, e.type, e.author, e.ml, e.side, e.duration_min, e.kind,
           e.foods?.join('; ') ?? null, e.meal_type, e.kg, e.cm, e.ug, e.note,
           e.reactions?.map((x) => `${x.emoji} ${x.username}`).join('; ') ?? null,
+          e.celsius, e.fahrenheit, e.method, e.medicine, e.amount, e.unit, e.title,
         ];
       }
     }

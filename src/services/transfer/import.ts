@@ -53,7 +53,7 @@ function limitProblem(c: Candidate, v: EventValues, now: number): string | null 
 
 /** Same type, same second and same content: the identity of an event for deduplication. */
 function dedupeKey(type: string, at: number, v: Pick<EventValues, keyof EventValues>): string {
-  return JSON.stringify([type, Math.floor(at / 1000), v.ml, v.kind, v.foods, v.meal_type, v.kg === null ? null : Number(v.kg), v.cm === null ? null : Number(v.cm), v.ug, v.note, v.side, v.duration_min]);
+  return JSON.stringify([type, Math.floor(at / 1000), v.ml, v.kind, v.foods, v.meal_type, v.kg === null ? null : Number(v.kg), v.cm === null ? null : Number(v.cm), v.ug, v.note, v.side, v.duration_min, v.celsius, v.method, v.medicine, v.amount, v.unit, v.title]);
 }
 
 export interface ImportInput {
@@ -120,7 +120,7 @@ export async function importHistory(ctx: Ctx, actor: Actor, input: ImportInput, 
     const rows = await scope
       .wholeLog()
       .selectFrom('events')
-      .select(['child_id', 'type', 'at', 'ml', 'kind', 'foods', 'meal_type', 'kg', 'cm', 'ug', 'note', 'side', 'duration_min'])
+      .select(['child_id', 'type', 'at', 'ml', 'kind', 'foods', 'meal_type', 'kg', 'cm', 'ug', 'note', 'side', 'duration_min', 'celsius', 'method', 'medicine', 'amount', 'unit', 'title'])
       .where('at', '>=', lo)
       .where('at', '<=', hi)
       .execute();
@@ -136,6 +136,12 @@ export async function importHistory(ctx: Ctx, actor: Actor, input: ImportInput, 
         note: r.note,
         side: r.side as EventValues['side'],
         duration_min: r.duration_min === null ? null : Number(r.duration_min),
+        celsius: r.celsius === null ? null : Number(r.celsius),
+        method: r.method as EventValues['method'],
+        medicine: r.medicine,
+        amount: r.amount === null ? null : Number(r.amount),
+        unit: r.unit as EventValues['unit'],
+        title: r.title,
       });
       existing.add(`${r.child_id} ${key}`);
     }
@@ -219,6 +225,12 @@ export async function importHistory(ctx: Ctx, actor: Actor, input: ImportInput, 
       duration_min: v.duration_min,
       last_side: null,
       created_at: now,
+      celsius: v.celsius,
+      method: v.method,
+      medicine: v.medicine,
+      amount: v.amount,
+      unit: v.unit,
+      title: v.title,
     }));
     // One transaction: the whole import lands, or none of it.
     created = await scope.transaction(async (tx) => {

@@ -1,0 +1,149 @@
+// Medicines a caregiver gave, against the family's own settings for them. The settings are
+// the family's, copied from the packet or the prescription: the service never supplies a
+// minimum interval or a daily maximum and never suggests an amount (docs/insights.md,
+// Medicines). A dose outside the family's settings is still logged; the answer warns, naming
+// the last dose, who gave it and when. Pure: no clock, no I/O.
+import type { TimedEvent } from './types.ts';
+import { instantToLocalFast as instantToLocal } from './zone-clock.ts';
+
+/** The family's settings for one medicine; either number may be unset. */
+export interface MedicineSetting {
+  name: string;
+  /** the family's own minimum hours between doses */
+  min_hours: number | null;
+  /** the family's own most doses in 24 hours */
+  max_per_24h: number | null;
+}
+
+export const MAX_MEDICINES = 50;
+const DAY_MS = 24 * 3600 * 1000;
+const HOUR_MS = 3600 * 1000;
+
+/** Names match ignoring case, width and spacing: "Calpol", "calpol " and "CALPOL" are one medicine. */
+export function medicineKey(name: string): string {
+  return name.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+export function settingFor(settings: readonly MedicineSetting[], name: string): MedicineSetting | null {
+  const key = medicineKey(name);
+  return settings.find((s) => medicineKey(s.name) === key) ?? null;
+}
+
+/** Doses of `name` in (at − 24 h, at], oldest first. */
+function dosesBefore(events: readonly TimedEvent[], name: string, at: number): TimedEvent[] {
+  const key = medicineKey(name);
+  return events.filter((e) => e.type === 'medicine' && e.medicine !== null && e.at > at - DAY_MS && e.at <= at && medicineKey(e.medicine) === key);
+}
+
+/** "2.5 ml", "1 tablet", or "" when the amount was not said. */
+export function doseAmount(e: Pick<TimedEvent, 'amount' | 'unit'>): string {
+  if (e.amount === null || e.unit === null) return '';
+  const plural = e.amount !== 1 && ['tablet', 'sachet', 'puff', 'dose'].includes(e.unit) ? 's' : '';
+  return `${e.amount} ${e.unit}${plural}`;
+}
+
+function hoursText(h: number): string {
+  const rounded = Math.round(h * 10) / 10;
+  return `${rounded} hour${rounded === 1 ? '' : 's'}`;
+}
+
+function durationText(ms: number): string {
+  const min = Math.max(0, Math.round(ms / 60000));
+  if (min < 60) return `${min} min`;
+  const h = Math.floor(min / 60);
+  return min % 60 ? `${h} h ${min % 60} min` : `${h} h`;
+}
+
+export interface DoseWarning {
+  type: 'medicine_too_soon' | 'medicine_max_doses';
+  message: string;
+  sleep_span: null;
+}
+
+/**
+ * The warning for a new dose of `name` at `at`, judged against the doses logged before it
+ * (`before`: the child's events around it, not including the new one), or null when the family
+ * set nothing for this medicine or the dose is within its settings.
+ */
+export function doseWarning(name: string, at: number, before: readonly TimedEvent[], setting: MedicineSetting | null, zone: string): DoseWarning | null {
+  if (!setting || (setting.min_hours === null && setting.max_per_24h === null)) return null;
+  const earlier = dosesBefore(before, name, at);
+  const last = earlier.at(-1);
+  if (!last) return null;
+  const lastSaid = `${last.medicine} was last given at ${instantToLocal(last.at, zone).slice(11, 16)} by ${last.author}${doseAmount(last) ? ` (${doseAmount(last)})` : ''}, ${durationText(at - last.at)} before this dose`;
+  if (setting.min_hours !== null && at - last.at < setting.min_hours * HOUR_MS) {
+    return {
+      type: 'medicine_too_soon',
+      message: `${lastSaid}; your setting for ${setting.name} is at least ${hoursText(setting.min_hours)} between doses. This dose is logged: check the packet or ask a pharmacist if unsure.`,
+      sleep_span: null,
+    };
+  }
+  if (setting.max_per_24h !== null && earlier.length + 1 > setting.max_per_24h) {
+    return {
+      type: 'medicine_max_doses',
+      message: `This is dose ${earlier.length + 1} of ${setting.name} in 24 hours; your setting is at most ${setting.max_per_24h}. ${lastSaid}. This dose is logged: check the packet or ask a pharmacist if unsure.`,
+      sleep_span: null,
+    };
+  }
+  return null;
+}
+
+/** One medicine given in the last 24 hours, as live status shows it. */
+export interface MedicineStatus {
+  name: string;
+  last_given_ts: string;
+  last_given_by: string;
+  last_amount: string | null;
+  doses_24h: number;
+  /** the family's own settings, when set */
+  min_hours: number | null;
+  max_per_24h: number | null;
+  /** local HH:MM before which the family's own minimum interval says not to give it again; null when not set or passed */
+  not_before: string | null;
+  /** local YYYY-MM-DDTHH:MM:SS of not_before */
+  not_before_ts: string | null;
+  message: string;
+}
+
+/** Per medicine given in the 24 hours before `now` (most recent first). */
+export function medicinesGiven(events: readonly TimedEvent[], settings: readonly MedicineSetting[], now: number, zone: string): MedicineStatus[] {
+  const byKey = new Map<string, TimedEvent[]>();
+  for (const e of events) {
+    if (e.type !== 'medicine' || e.medicine === null || e.at <= now - DAY_MS || e.at > now) continue;
+    const key = medicineKey(e.medicine);
+    const list = byKey.get(key) ?? [];
+    list.push(e);
+    byKey.set(key, list);
+  }
+  const out: MedicineStatus[] = [];
+  for (const doses of byKey.values()) {
+    doses.sort((a, b) => a.at - b.at);
+    const last = doses[doses.length - 1];
+    const setting = settingFor(settings, last.medicine!);
+    const name = setting?.name ?? last.medicine!;
+    const lastLocal = instantToLocal(last.at, zone);
+    let notBeforeTs: string | null = null;
+    if (setting?.min_hours != null) {
+      const nb = last.at + setting.min_hours * HOUR_MS;
+      if (nb > now) notBeforeTs = instantToLocal(nb, zone);
+    }
+    const notBefore = notBeforeTs ? notBeforeTs.slice(11, 16) : null;
+    const amount = doseAmount(last);
+    const parts = [`${name}: last given at ${lastLocal.slice(11, 16)} by ${last.author}${amount ? ` (${amount})` : ''}`, `${doses.length} dose${doses.length === 1 ? '' : 's'} in 24 h`];
+    if (setting?.max_per_24h != null) parts[1] += ` of your ${setting.max_per_24h}`;
+    if (notBefore) parts.push(`not before ${notBefore} by your setting`);
+    out.push({
+      name,
+      last_given_ts: lastLocal,
+      last_given_by: last.author,
+      last_amount: amount || null,
+      doses_24h: doses.length,
+      min_hours: setting?.min_hours ?? null,
+      max_per_24h: setting?.max_per_24h ?? null,
+      not_before: notBefore,
+      not_before_ts: notBeforeTs,
+      message: parts.join('; ') + '.',
+    });
+  }
+  return out.sort((a, b) => b.last_given_ts.localeCompare(a.last_given_ts));
+}
