@@ -1,7 +1,7 @@
 // Loads the WHO LMS tables once (data/who/, see its README) and interpolates L, M, S in age.
 import { readFileSync } from 'node:fs';
 
-export type GrowthKind = 'weight' | 'length';
+export type GrowthKind = 'weight' | 'length' | 'head';
 export type Sex = 'boy' | 'girl';
 type Row = [number, number, number, number];
 
@@ -19,6 +19,8 @@ function load(name: string): TableFile {
 const TABLES: Record<GrowthKind, Record<Sex, TableFile>> = {
   weight: { boy: load('wfa_boy'), girl: load('wfa_girl') },
   length: { boy: load('lhfa_boy'), girl: load('lhfa_girl') },
+  // Head circumference: one table from birth to 5 years, no length/height switch.
+  head: { boy: load('hcfa_boy'), girl: load('hcfa_girl') },
 };
 
 /** From 731 days (2 years) WHO switches from recumbent length to standing height. */

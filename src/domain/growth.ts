@@ -1,4 +1,5 @@
-// WHO Child Growth Standards: weight-for-age and length/height-for-age z-scores and percentiles.
+// WHO Child Growth Standards: weight-for-age, length/height-for-age and head-circumference-for-age
+// z-scores and percentiles.
 // Informational only: a percentile says where a measurement sits among WHO's reference
 // children of the same age and sex; it is never a diagnosis.
 import type { ChildProfile, TimedEvent } from './types.ts';
@@ -10,6 +11,32 @@ export type { GrowthKind, Sex } from './growth-tables.ts';
 /** WHO standards cover birth to 5 years (anthro: 0–1856 days). */
 export const MAX_AGE_DAYS = 1856;
 
+/** anthro's symmetric implausibility thresholds (weight's is asymmetric, see zScore). */
+const FLAG_ABS_Z = { length: 6, head: 5 } as const;
+
+/** WHO's indicator names per kind (length is "height-for-age" from 2 years). */
+export type IndicatorOf<K extends GrowthKind> = K extends 'weight'
+  ? 'weight-for-age'
+  : K extends 'length'
+    ? 'length-for-age' | 'height-for-age'
+    : 'head-circumference-for-age';
+export type Indicator = IndicatorOf<GrowthKind>;
+
+/** WHO's indicator name for a kind at an age: length becomes height from 731 days (2 years). */
+export function indicatorFor<K extends GrowthKind>(kind: K, ageDays: number): IndicatorOf<K> {
+  const name =
+    kind === 'weight' ? 'weight-for-age'
+    : kind === 'head' ? 'head-circumference-for-age'
+    : ageDays >= 731 ? 'height-for-age' : 'length-for-age';
+  return name as IndicatorOf<K>;
+}
+
+/** The measurement on the line at z for an age (chart centile lines: z = ±1.881 for 3rd/97th…). */
+export function valueAtAge(kind: GrowthKind, sex: Sex, ageDays: number, z: number): number {
+  const { L, M, S } = lmsAt(kind, sex, ageDays);
+  return valueAtZ(L, M, S, z);
+}
+
 export interface ZResult {
   /** z-score (weight: WHO "restricted" z beyond ±3). */
   z: number;
@@ -17,7 +44,10 @@ export interface ZResult {
   raw_z: number;
   /** 0–100. */
   percentile: number;
-  /** WHO anthro flag: weight z < −6 or > +5, length z beyond ±6 — likely a typing error. */
+  /**
+   * WHO anthro flag, likely a typing error: weight z < −6 or > +5, length z beyond ±6, head
+   * circumference z beyond ±5 (anthro's flag_threshold for each indicator).
+   */
   implausible: boolean;
   L: number;
   M: number;
@@ -51,8 +81,9 @@ export function valueAtZ(L: number, M: number, S: number, z: number): number {
 }
 
 /**
- * z-score of a weight (kg) or length (cm) at an age in days, or null outside 0–1856 days or for a
- * non-positive value. Age is in whole or fractional days (WHO anthro uses days; 1 month = 30.4375).
+ * z-score of a weight (kg), length (cm) or head circumference (cm) at an age in days, or null
+ * outside 0–1856 days or for a non-positive value. Age is in whole or fractional days (WHO anthro
+ * uses days; 1 month = 30.4375).
  */
 export function zScore(kind: GrowthKind, sex: Sex, ageDays: number, value: number): ZResult | null {
   if (!Number.isFinite(ageDays) || !Number.isFinite(value) || value <= 0) return null;
@@ -62,7 +93,8 @@ export function zScore(kind: GrowthKind, sex: Sex, ageDays: number, value: numbe
   let z = raw;
   // Weight's distribution is skewed; beyond ±3 SD WHO extrapolates linearly using the distance
   // between the 2 and 3 SD lines instead of trusting the Box-Cox tail (anthro's
-  // compute_zscore_adjusted). Length-for-age has L = 1 (normal), so no adjustment.
+  // compute_zscore_adjusted). Length- and head-circumference-for-age have L = 1 (normal) and
+  // anthro uses its plain compute_zscore for both, so no adjustment.
   if (kind === 'weight') {
     if (raw > 3) {
       const sd3 = valueAtZ(L, M, S, 3);
@@ -74,7 +106,7 @@ export function zScore(kind: GrowthKind, sex: Sex, ageDays: number, value: numbe
       z = -3 - (sd3 - value) / sd23;
     }
   }
-  const implausible = kind === 'weight' ? z < -6 || z > 5 : Math.abs(z) > 6;
+  const implausible = kind === 'weight' ? z < -6 || z > 5 : Math.abs(z) > FLAG_ABS_Z[kind];
   return { z, raw_z: raw, percentile: 100 * normalCdf(z), implausible, L, M, S };
 }
 
@@ -86,9 +118,13 @@ export function sexFromGender(gender: string | null | undefined): Sex | null {
   return null;
 }
 
-export interface PercentileInfo {
+/**
+ * Where one measurement sits. K defaults to the kinds that are logged as events today, so the
+ * API and MCP schemas (which list those indicators) keep matching percentileFor's answers.
+ */
+export interface PercentileInfo<K extends GrowthKind = 'weight' | 'length'> {
   standard: 'WHO';
-  indicator: 'weight-for-age' | 'length-for-age' | 'height-for-age';
+  indicator: IndicatorOf<K>;
   sex: Sex;
   age_days: number;
   /** Rounded to 2 decimals. */
@@ -107,6 +143,46 @@ function ordinal(n: number): string {
   return `${n}${({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th'}`;
 }
 
+/** Plain words for the measurement in descriptions. */
+function measureName(kind: GrowthKind, ageDays: number): string {
+  if (kind === 'weight') return 'weight';
+  if (kind === 'head') return 'head circumference';
+  return ageDays >= 731 ? 'height' : 'length';
+}
+
+/**
+ * Percentile of one measurement (kg for weight, cm for length or head circumference), or null
+ * outside 0–5 years or for a non-positive value. Used by percentileFor; callable directly for
+ * measurements that are not events.
+ */
+export function percentileOf<K extends GrowthKind>(
+  kind: K,
+  sex: Sex,
+  ageDays: number,
+  value: number,
+): PercentileInfo<K> | null {
+  const r = zScore(kind, sex, ageDays, value);
+  if (!r) return null;
+  const pct = Math.round(r.percentile * 10) / 10;
+  const shown = Math.min(99, Math.max(1, Math.round(r.percentile)));
+  const what = measureName(kind, ageDays);
+  const description = r.implausible
+    ? `This ${what} is far outside the WHO reference range for this age; please check the entry was typed correctly.`
+    : `Around the ${ordinal(shown)} percentile for ${what} on the WHO Child Growth Standards ` +
+      `(${sex === 'girl' ? 'girls' : 'boys'} of the same age). Percentiles are for information; ` +
+      `the trend over time says more than one measurement.`;
+  return {
+    standard: 'WHO',
+    indicator: indicatorFor(kind, ageDays),
+    sex,
+    age_days: ageDays,
+    z: Math.round(r.z * 100) / 100,
+    percentile: pct,
+    implausible: r.implausible,
+    description,
+  };
+}
+
 /**
  * Percentile for a weight or length event, or null when it cannot be placed on the WHO standard:
  * not a weight/length event, no value, sex not girl/boy, or age outside 0–5 years.
@@ -115,7 +191,7 @@ function ordinal(n: number): string {
 export function percentileFor(event: TimedEvent, profile: ChildProfile): PercentileInfo | null {
   const sex = sexFromGender(profile.gender);
   if (!sex) return null;
-  let kind: GrowthKind;
+  let kind: 'weight' | 'length';
   let value: number | null;
   if (event.type === 'weight') {
     kind = 'weight';
@@ -131,26 +207,5 @@ export function percentileFor(event: TimedEvent, profile: ChildProfile): Percent
   } catch {
     return null;
   }
-  const r = zScore(kind, sex, ageDays, value);
-  if (!r) return null;
-  const indicator =
-    kind === 'weight' ? 'weight-for-age' : ageDays >= 731 ? 'height-for-age' : 'length-for-age';
-  const pct = Math.round(r.percentile * 10) / 10;
-  const shown = Math.min(99, Math.max(1, Math.round(r.percentile)));
-  const what = kind === 'weight' ? 'weight' : ageDays >= 731 ? 'height' : 'length';
-  const description = r.implausible
-    ? `This ${what} is far outside the WHO reference range for this age; please check the entry was typed correctly.`
-    : `Around the ${ordinal(shown)} percentile for ${what} on the WHO Child Growth Standards ` +
-      `(${sex === 'girl' ? 'girls' : 'boys'} of the same age). Percentiles are for information; ` +
-      `the trend over time says more than one measurement.`;
-  return {
-    standard: 'WHO',
-    indicator,
-    sex,
-    age_days: ageDays,
-    z: Math.round(r.z * 100) / 100,
-    percentile: pct,
-    implausible: r.implausible,
-    description,
-  };
+  return percentileOf(kind, sex, ageDays, value);
 }
