@@ -122,7 +122,7 @@ export function sexFromGender(gender: string | null | undefined): Sex | null {
  * Where one measurement sits. K defaults to the kinds that are logged as events today, so the
  * API and MCP schemas (which list those indicators) keep matching percentileFor's answers.
  */
-export interface PercentileInfo<K extends GrowthKind = 'weight' | 'length'> {
+export interface PercentileInfo<K extends GrowthKind = GrowthKind> {
   standard: 'WHO';
   indicator: IndicatorOf<K>;
   sex: Sex;
@@ -184,28 +184,31 @@ export function percentileOf<K extends GrowthKind>(
 }
 
 /**
- * Percentile for a weight or length event, or null when it cannot be placed on the WHO standard:
- * not a weight/length event, no value, sex not girl/boy, or age outside 0–5 years.
+ * Percentile for a weight, length or head-circumference event, or null when it cannot be placed
+ * on the WHO standard: not a measurement, no value, sex not girl/boy, or age outside 0–5 years.
  * The event's date is its family-local date (first 10 characters of ts).
  */
 export function percentileFor(event: TimedEvent, profile: ChildProfile): PercentileInfo | null {
   const sex = sexFromGender(profile.gender);
   if (!sex) return null;
-  let kind: 'weight' | 'length';
-  let value: number | null;
-  if (event.type === 'weight') {
-    kind = 'weight';
-    value = event.kg;
-  } else if (event.type === 'length') {
-    kind = 'length';
-    value = event.cm;
-  } else return null;
-  if (value == null) return null;
+  const measured = measuredBy(event);
+  if (!measured) return null;
   let ageDays: number;
   try {
     ageDays = ageAt(profile.dob, event.ts.slice(0, 10)).days;
   } catch {
     return null;
   }
-  return percentileOf(kind, sex, ageDays, value);
+  return percentileOf(measured.kind, sex, ageDays, measured.value);
 }
+
+/** The growth measure an event records (weight in kg; length or head circumference in cm), if any. */
+export function measuredBy(event: Pick<TimedEvent, 'type' | 'kg' | 'cm'>): { kind: GrowthKind; value: number } | null {
+  if (event.type === 'weight' && event.kg != null) return { kind: 'weight', value: event.kg };
+  if (event.type === 'length' && event.cm != null) return { kind: 'length', value: event.cm };
+  if (event.type === 'head_circumference' && event.cm != null) return { kind: 'head', value: event.cm };
+  return null;
+}
+
+/** The event types that are growth measurements (GET /api/vega/measurements, the report's growth). */
+export const MEASUREMENT_TYPES = ['weight', 'length', 'head_circumference'] as const;

@@ -81,6 +81,13 @@ const ReportDay = z.object({
   }),
   nappies: z.object({ wet: z.number().int(), dirty: z.number().int(), total: z.number().int() }),
   solids: z.number().int(),
+  temperatures: z
+    .array(z.object({ ts: z.string(), celsius: z.number(), fahrenheit: z.number(), method: z.string().nullable() }))
+    .describe('each temperature logged that day, oldest first'),
+  medicines: z
+    .array(z.object({ ts: z.string(), medicine: z.string(), amount: z.number().nullable(), unit: z.string().nullable(), author: z.string() }))
+    .describe('each dose of medicine given that day, as logged, oldest first'),
+  milestones: z.array(z.object({ ts: z.string(), title: z.string() })).describe('milestones logged that day'),
 });
 
 export const Report = z
@@ -98,7 +105,7 @@ export const Report = z
       measurements: z.array(
         z.object({
           ts: z.string(),
-          type: z.enum(['weight', 'length']),
+          type: z.enum(['weight', 'length', 'head_circumference']),
           value: z.number(),
           unit: z.string(),
           age_days: z.number().int(),
@@ -109,6 +116,7 @@ export const Report = z
       centile_lines: z.object({
         weight: z.array(z.object({ centile: z.number(), points: z.array(z.object({ age_days: z.number(), value: z.number() })) })),
         length: z.array(z.object({ centile: z.number(), points: z.array(z.object({ age_days: z.number(), value: z.number() })) })),
+        head_circumference: z.array(z.object({ centile: z.number(), points: z.array(z.object({ age_days: z.number(), value: z.number() })) })),
       }),
     }),
     solids: z.object({

@@ -316,6 +316,7 @@ for (const d of testDatabases()) {
         assert.equal(r.status, 200, r.text);
         assert.deepEqual(r.body.events_by_type, {
           milk: 6, sleep: 4, wake: 3, nappy: 1, poop: 0, solid: 0, note: 1, supplement: 1, weight: 1, length: 0,
+          temperature: 0, medicine: 0, pumping: 0, head_circumference: 0, activity: 0, milestone: 0,
         });
         assert.equal(r.body.events_total, 17);
         assert.equal(r.body.days_logged, 2);

@@ -28,6 +28,9 @@ for (const d of testDatabases()) {
         sleep: { total_minutes: 750, longest_minutes: 660, count: 2 },
         nappies: { wet: 2, dirty: 2, total: 3 },
         solids: 0,
+        temperatures: [],
+        medicines: [],
+        milestones: [],
       };
       const byDate = Object.fromEntries(r.days.map((x: any) => [x.date, x]));
       assert.deepEqual(byDate['2026-10-20'], { date: '2026-10-20', ...usual });

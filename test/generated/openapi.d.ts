@@ -1055,7 +1055,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Weight and length events, oldest first, each with its WHO percentile when the sex is known
+         * Weight, length and head-circumference events, oldest first, each with its WHO percentile when the sex is known
          * @description Needs a bearer token (read scope) or the session cookie.
          */
         get: operations["listMeasurements"];
@@ -1362,6 +1362,37 @@ export interface components {
         };
         InviteRevokeRequest: {
             token: string;
+        };
+        Medicine: {
+            name: string;
+            /** @description the family's own minimum hours between doses, from the packet or prescription; null: not set */
+            min_hours: number | null;
+            /** @description the family's own most doses in 24 hours; null: not set */
+            max_per_24h: number | null;
+        };
+        MedicineList: {
+            medicines: components["schemas"]["Medicine"][];
+        };
+        MedicineRequest: {
+            /** @description 1 to 80 characters; saving a name the family has (ignoring case) replaces its settings */
+            name: string;
+            /** @description 0 to 168 hours (exclusive of 0), as written on the packet or prescription; null or absent: not set */
+            min_hours?: number | null;
+            /** @description 1 to 24, as written on the packet or prescription; null or absent: not set */
+            max_per_24h?: number | null;
+        };
+        MedicineSaved: {
+            /** @constant */
+            status: "ok";
+            medicine: components["schemas"]["Medicine"];
+        };
+        MedicineNameRequest: {
+            name: string;
+        };
+        MedicineDeleted: {
+            /** @constant */
+            status: "ok";
+            removed: components["schemas"]["Medicine"];
         };
         Reaction: {
             emoji: string;
@@ -1812,37 +1843,6 @@ export interface components {
             ok: true;
             deleted: string;
         };
-        Medicine: {
-            name: string;
-            /** @description the family's own minimum hours between doses, from the packet or prescription; null: not set */
-            min_hours: number | null;
-            /** @description the family's own most doses in 24 hours; null: not set */
-            max_per_24h: number | null;
-        };
-        MedicineList: {
-            medicines: components["schemas"]["Medicine"][];
-        };
-        MedicineRequest: {
-            /** @description 1 to 80 characters; saving a name the family has (ignoring case) replaces its settings */
-            name: string;
-            /** @description 0 to 168 hours (exclusive of 0), as written on the packet or prescription; null or absent: not set */
-            min_hours?: number | null;
-            /** @description 1 to 24, as written on the packet or prescription; null or absent: not set */
-            max_per_24h?: number | null;
-        };
-        MedicineSaved: {
-            /** @constant */
-            status: "ok";
-            medicine: components["schemas"]["Medicine"];
-        };
-        MedicineNameRequest: {
-            name: string;
-        };
-        MedicineDeleted: {
-            /** @constant */
-            status: "ok";
-            removed: components["schemas"]["Medicine"];
-        };
         ApiIndex: {
             name: string;
             version: string;
@@ -2085,6 +2085,26 @@ export interface components {
                     total: number;
                 };
                 solids: number;
+                /** @description each temperature logged that day, oldest first */
+                temperatures: {
+                    ts: string;
+                    celsius: number;
+                    fahrenheit: number;
+                    method: string | null;
+                }[];
+                /** @description each dose of medicine given that day, as logged, oldest first */
+                medicines: {
+                    ts: string;
+                    medicine: string;
+                    amount: number | null;
+                    unit: string | null;
+                    author: string;
+                }[];
+                /** @description milestones logged that day */
+                milestones: {
+                    ts: string;
+                    title: string;
+                }[];
             }[];
             totals: {
                 [key: string]: number;
@@ -2095,7 +2115,7 @@ export interface components {
                 measurements: {
                     ts: string;
                     /** @enum {string} */
-                    type: "weight" | "length";
+                    type: "weight" | "length" | "head_circumference";
                     value: number;
                     unit: string;
                     age_days: number;
@@ -2111,6 +2131,13 @@ export interface components {
                         }[];
                     }[];
                     length: {
+                        centile: number;
+                        points: {
+                            age_days: number;
+                            value: number;
+                        }[];
+                    }[];
+                    head_circumference: {
                         centile: number;
                         points: {
                             age_days: number;
@@ -2159,6 +2186,8 @@ export interface components {
             notes: {
                 [key: string]: unknown;
             }[];
+            /** @description the family's own medicine settings (1.3.0) */
+            medicines?: components["schemas"]["Medicine"][];
         };
         Patterns: {
             patterns: {

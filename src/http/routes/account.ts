@@ -1,5 +1,6 @@
 // Spec section "Account": sign-up, the family, invites, export and the growth summary.
 import type { FastifyInstance } from 'fastify';
+import { Medicine } from '../../schemas/medicines.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../services/context.ts';
@@ -72,6 +73,7 @@ export function accountRoutes(app: FastifyInstance, ctx: Ctx): void {
             recipes: z.record(z.string(), z.unknown()),
             snapshots: z.record(z.string(), z.unknown()),
             notes: z.array(z.record(z.string(), z.unknown())),
+            medicines: z.array(Medicine).optional().describe("the family's own medicine settings (1.3.0)"),
           })
           .meta({ id: 'Export' }),
         403: ErrorBody,

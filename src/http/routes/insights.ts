@@ -68,7 +68,7 @@ export function insightRoutes(app: FastifyInstance, ctx: Ctx): void {
     schema: {
       querystring: ChildQuery,
       tags,
-      summary: 'Weight and length events, oldest first, each with its WHO percentile when the sex is known',
+      summary: 'Weight, length and head-circumference events, oldest first, each with its WHO percentile when the sex is known',
       response: {
         200: z.object({
           measurements: z.array(Measurement),

@@ -1,5 +1,6 @@
 // The printable report for a health visitor or doctor: per-day feeds, sleep and nappies for a
-// range of up to 31 days, growth with WHO centile lines, solids and allergens first seen in the
+// range of up to 31 days, temperatures, medicines given and milestones per day, growth with WHO
+// centile lines (weight, length, head circumference), solids and allergens first seen in the
 // range, and the notes. Facts only: no judgement of whether anything is normal.
 import type { Ctx } from '../context.ts';
 import { childScopeOf } from '../family/children.ts';
@@ -9,8 +10,8 @@ import { listRecipes } from '../log/recipes.ts';
 import { badRequest } from '../../errors.ts';
 import { addDays, ageAt, dayBounds, instantToLocal, parseDate } from '../../domain/time.ts';
 import { buildSleepSpans, splitByDayAndNight } from '../../domain/sleep-spans.ts';
-import { percentileFor, sexFromGender, valueAtZ, MAX_AGE_DAYS } from '../../domain/growth.ts';
-import { lmsAt } from '../../domain/growth-tables.ts';
+import { measuredBy, percentileFor, sexFromGender, valueAtZ, MAX_AGE_DAYS, MEASUREMENT_TYPES } from '../../domain/growth.ts';
+import { lmsAt, type GrowthKind } from '../../domain/growth-tables.ts';
 import { allergenName, allergensOf } from '../../domain/answerer/allergens.ts';
 import { EVENT_COLUMNS, toTimedEvent } from '../log/event-rows.ts';
 import type { TimedEvent } from '../../domain/types.ts';
@@ -27,6 +28,10 @@ export interface ReportDay {
   sleep: { total_minutes: number; longest_minutes: number; count: number };
   nappies: { wet: number; dirty: number; total: number };
   solids: number;
+  /** 1.3.0: what a doctor asks about a poorly day, each as logged */
+  temperatures: { ts: string; celsius: number; fahrenheit: number; method: string | null }[];
+  medicines: { ts: string; medicine: string; amount: number | null; unit: string | null; author: string }[];
+  milestones: { ts: string; title: string }[];
 }
 
 export async function buildReport(ctx: Ctx, actor: Actor, q: { from: string; to: string }) {
@@ -60,6 +65,9 @@ export async function buildReport(ctx: Ctx, actor: Actor, q: { from: string; to:
         sleep: { total_minutes: 0, longest_minutes: 0, count: 0 },
         nappies: { wet: 0, dirty: 0, total: 0 },
         solids: 0,
+        temperatures: [],
+        medicines: [],
+        milestones: [],
       },
     ]),
   );
@@ -81,6 +89,12 @@ export async function buildReport(ctx: Ctx, actor: Actor, q: { from: string; to:
       if (e.kind === 'dirty' || e.kind === 'both') day.nappies.dirty += 1;
     } else if (e.type === 'solid') {
       day.solids += 1;
+    } else if (e.type === 'temperature' && e.celsius !== null) {
+      day.temperatures.push({ ts: e.ts, celsius: e.celsius, fahrenheit: e.fahrenheit!, method: e.method });
+    } else if (e.type === 'medicine' && e.medicine !== null) {
+      day.medicines.push({ ts: e.ts, medicine: e.medicine, amount: e.amount, unit: e.unit, author: e.author });
+    } else if (e.type === 'milestone' && e.title !== null) {
+      day.milestones.push({ ts: e.ts, title: e.title });
     }
   }
   // Sleep: minutes asleep within each local day (a night is split at midnight); the longest
@@ -101,23 +115,23 @@ export async function buildReport(ctx: Ctx, actor: Actor, q: { from: string; to:
   // Growth: every measurement up to the end of the range, with its WHO centile, and the centile
   // lines over the ages the chart spans.
   const sex = sexFromGender(profile.gender);
-  const measurements = all
-    .filter((e) => e.type === 'weight' || e.type === 'length')
-    .map((e) => {
-      const p = percentileFor(e, profile);
-      return {
-        ts: e.ts,
-        type: e.type as 'weight' | 'length',
-        value: e.type === 'weight' ? e.kg! : e.cm!,
-        unit: e.type === 'weight' ? 'kg' : 'cm',
-        age_days: ageAt(profile.dob, e.ts.slice(0, 10)).days,
-        percentile: p ? p.percentile : null,
-        in_range: e.at >= lo,
-      };
-    });
-  const lines = (kind: 'weight' | 'length') => {
+  const measurements = all.flatMap((e) => {
+    const measured = measuredBy(e);
+    if (!measured) return [];
+    const p = percentileFor(e, profile);
+    return [{
+      ts: e.ts,
+      type: e.type as (typeof MEASUREMENT_TYPES)[number],
+      value: measured.value,
+      unit: measured.kind === 'weight' ? 'kg' : 'cm',
+      age_days: ageAt(profile.dob, e.ts.slice(0, 10)).days,
+      percentile: p ? p.percentile : null,
+      in_range: e.at >= lo,
+    }];
+  });
+  const lines = (type: (typeof MEASUREMENT_TYPES)[number], kind: GrowthKind) => {
     if (!sex) return [];
-    const ages = measurements.filter((m) => m.type === kind).map((m) => m.age_days);
+    const ages = measurements.filter((m) => m.type === type).map((m) => m.age_days);
     const endAge = ageAt(profile.dob, q.to).days;
     const a0 = Math.max(0, Math.min(endAge, ...ages) - 14);
     const a1 = Math.min(MAX_AGE_DAYS, Math.max(endAge, ...ages) + 14);
@@ -180,7 +194,7 @@ export async function buildReport(ctx: Ctx, actor: Actor, q: { from: string; to:
     growth: {
       sex,
       measurements,
-      centile_lines: { weight: lines('weight'), length: lines('length') },
+      centile_lines: { weight: lines('weight', 'weight'), length: lines('length', 'length'), head_circumference: lines('head_circumference', 'head') },
     },
     solids: { new_foods: newFoods, new_allergens: newAllergens },
     notes: inRange.filter((e) => e.type === 'note' && e.note).map((e) => ({ ts: e.ts, author: e.author, note: e.note! })),

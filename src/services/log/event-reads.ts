@@ -8,7 +8,7 @@ import { dayBounds, TimeError } from '../../domain/time.ts';
 import { zoneClock } from '../../domain/zone-clock.ts';
 import { FamilyCache } from '../insights/derived-cache.ts';
 import type { LogEvent } from '../../domain/types.ts';
-import { percentileFor } from '../../domain/growth.ts';
+import { MEASUREMENT_TYPES, percentileFor } from '../../domain/growth.ts';
 import { childProfile, loadFamily } from '../family/family-row.ts';
 import { apiEvent, EVENT_COLUMNS, toLogEvent, toTimedEvent } from './event-rows.ts';
 
@@ -53,14 +53,14 @@ export async function eventsOfDay(ctx: Ctx, actor: Actor, date?: string) {
   return loaded.value;
 }
 
-/** Weight and length events, oldest first, each with its WHO percentile when the sex is known. */
+/** Weight, length and head-circumference events, oldest first, each with its WHO percentile when the sex is known. */
 export async function measurements(ctx: Ctx, actor: Actor) {
   const scope = await childScopeOf(ctx, actor);
   const family = await loadFamily(scope);
   const profile = childProfile(family, scope.child);
   // No ORDER BY in SQL: with one, SQLite walks (family_id, at) through the whole history to
   // get rows presorted instead of using (family_id, type, at); the few rows sort cheaply here.
-  const rows = await scope.selectFrom('events').selectAll().where('type', 'in', ['weight', 'length']).execute();
+  const rows = await scope.selectFrom('events').selectAll().where('type', 'in', [...MEASUREMENT_TYPES]).execute();
   rows.sort((a, b) => a.at - b.at || a.seq - b.seq);
   return {
     measurements: rows.map((r) => {

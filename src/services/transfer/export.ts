@@ -4,6 +4,7 @@
 // page in memory, not the log). One export per family runs at a time, across processes: a lease
 // row (export_leases) claimed before the first byte, renewed per page, removed at the end.
 import { Readable } from 'node:stream';
+import { medicineSettings } from '../family/medicines.ts';
 import type { Ctx } from '../context.ts';
 import { scopeOf } from '../context.ts';
 import { requireAdmin, type Actor } from '../actor.ts';
@@ -56,6 +57,7 @@ export async function exportFamily(ctx: Ctx, actor: Actor): Promise<{ stream: Re
     const members = await scope.selectFrom('users').select(['id', 'email', 'username', 'role', 'created_at']).orderBy('created_at').orderBy('role').orderBy('username').execute();
     const recipes = await scope.selectFrom('recipes').selectAll().orderBy('name_key').execute();
     const notes = await scope.selectFrom('notes').selectAll().orderBy('ts').execute();
+    const medicines = await medicineSettings(scope);
     const before = {
       exported_at: local(now),
       family: {
@@ -74,6 +76,8 @@ export async function exportFamily(ctx: Ctx, actor: Actor): Promise<{ stream: Re
       recipes: Object.fromEntries(recipes.map((r) => [r.name, { name: r.name, ingredients: JSON.parse(r.ingredients) as string[] }])),
       snapshots: {},
       notes: notes.map((n) => ({ ts: n.ts, text: n.text, tags: JSON.parse(n.tags) as string[] })),
+      // 1.3.0: the family's own settings for the medicines it gives (after the spec's keys).
+      medicines,
     };
     // The object's keys in the order the spec lists them, with "events" spliced in between.
     head = `${JSON.stringify(before).slice(0, -1)},"events":[`;
