@@ -135,9 +135,9 @@ function addEvent(d: DailyTotals, e: TimedEvent): void {
   if (isPoop(e)) d.nappies_dirty += 1;
 }
 
-/** The event as the API shows it: without the instant and the internal last_side. */
+/** The event as the API shows it: without the instant and the internal fields. */
 function toLogEvent(e: TimedEvent): LogEvent {
-  const { at: _at, last_side: _lastSide, ...rest } = e;
+  const { at: _at, last_side: _lastSide, zone: _zone, own_ts: _ownTs, ...rest } = e;
   return rest;
 }
 

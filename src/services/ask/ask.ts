@@ -50,11 +50,11 @@ async function usage(ctx: Ctx, family: FamilyRow, now: number): Promise<UsageLim
 async function answerContext(ctx: Ctx, actor: Actor, family: FamilyRow, now: number): Promise<AnswerContext> {
   const scope = await childScopeOf(ctx, actor);
   const from = dayBounds(addDays(localDateOf(now, family.timezone), -ANSWER_WINDOW_DAYS), family.timezone)[0];
-  const events = await eventsBetween(scope, from, now + 1);
+  const events = await eventsBetween(scope, from, now + 1, family.timezone);
   // "How much does she weigh?" should work even when the last weigh-in is months old.
   for (const type of ['weight', 'length']) {
     if (!events.some((e) => e.type === type)) {
-      const older = await latestOfType(scope, type, from);
+      const older = await latestOfType(scope, type, from, family.timezone);
       if (older) events.unshift(older);
     }
   }

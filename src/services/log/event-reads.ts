@@ -20,8 +20,8 @@ export const SUGGESTION_DAYS = 14;
 const dayCache = new FamilyCache<{ events: LogEvent[] }>(2000);
 
 /** The API's Event for a row of this child's log: with child_id when the family has several. */
-export function presentEvent(scope: ChildScope, r: Parameters<typeof toLogEvent>[0]): LogEvent {
-  return apiEvent(r, scope.childId, scope.children);
+export function presentEvent(scope: ChildScope, r: Parameters<typeof toLogEvent>[0], zone: string): LogEvent {
+  return apiEvent(r, scope.childId, scope.children, zone);
 }
 
 /** Events of one family-local day (today by default), oldest first. */
@@ -48,7 +48,7 @@ export async function eventsOfDay(ctx: Ctx, actor: Actor, date?: string) {
       .orderBy('at')
       .orderBy('seq')
       .execute();
-    return Object.freeze({ events: rows.map((r) => presentEvent(s, r)) });
+    return Object.freeze({ events: rows.map((r) => presentEvent(s, r, family.timezone)) });
   });
   return loaded.value;
 }
@@ -64,9 +64,9 @@ export async function measurements(ctx: Ctx, actor: Actor) {
   rows.sort((a, b) => a.at - b.at || a.seq - b.seq);
   return {
     measurements: rows.map((r) => {
-      const e = toTimedEvent(r);
+      const e = toTimedEvent(r, family.timezone);
       const p = percentileFor(e, profile);
-      return { ...presentEvent(scope, r), ...(p ? { percentile: p } : {}) };
+      return { ...presentEvent(scope, r, family.timezone), ...(p ? { percentile: p } : {}) };
     }),
   };
 }
