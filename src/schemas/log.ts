@@ -123,7 +123,15 @@ export const UndoResponse = z
   .object({ status: z.literal('ok'), removed: Event.nullable(), message: z.string().nullable(), live: LiveStatusSchema.nullable() })
   .meta({ id: 'UndoResponse' });
 
-export const EventList = z.object({ events: z.array(Event) }).meta({ id: 'EventList' });
+export const EventList = z
+  .object({
+    events: z.array(Event),
+    // 1.3.0: an added key, so a client that reads only `events` is unaffected.
+    counts: z
+      .partialRecord(z.enum(EVENT_TYPES), z.number().int())
+      .describe('1.3.0: how many of the day’s events are of each type, e.g. {"milk": 7, "nappy": 5}; a type with none is absent'),
+  })
+  .meta({ id: 'EventList' });
 
 export const DateQuery = z.object({ date: DateString.optional().describe('YYYY-MM-DD; defaults to today, family-local'), child: ChildId.optional() });
 

@@ -109,7 +109,7 @@ export function trackerRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   r.get('/api/vega/today', {
     config: { child: 'query' },
-    schema: { tags, summary: "Today's events (family-local day), oldest first", querystring: ChildQuery, response: { 200: EventList, 404: ErrorBody } },
+    schema: { tags, summary: "Today's events (family-local day), oldest first, and (1.3.0) their counts per type", querystring: ChildQuery, response: { 200: EventList, 404: ErrorBody } },
     handler: async (req) => eventsOfDay(ctx, actorOf(req)),
   });
 
@@ -117,7 +117,7 @@ export function trackerRoutes(app: FastifyInstance, ctx: Ctx): void {
     config: { child: 'query' },
     schema: {
       tags,
-      summary: 'The events of one family-local day, oldest first',
+      summary: 'The events of one family-local day, oldest first, and (1.3.0) their counts per type',
       querystring: DateQuery,
       response: { 200: EventList, 400: ErrorBody, 404: ErrorBody },
     },

@@ -12,6 +12,8 @@ import { loadFeedTimer } from '../log/feed-timer-rows.ts';
 import { FamilyCache, type AtVersion } from './derived-cache.ts';
 import { EventWindow } from '../log/event-window.ts';
 import { firstAtOrAfter } from '../../domain/sleep-spans.ts';
+import type { MedicineSetting } from '../../domain/medicines.ts';
+import { medicineSettings } from '../family/medicines.ts';
 
 /** The child's events in [from, to), as the family sees them in `zone` (its zone now). */
 export async function eventsBetween(scope: ChildScope, from: number, to: number, zone: string): Promise<TimedEvent[]> {
@@ -47,6 +49,9 @@ export function liveInstant(now: number): number {
 interface LiveInputs {
   window: EventWindow;
   timer: FeedTimerState | null;
+  /** The family's medicine settings: a change to them bumps the family's version (migration
+   * 014), so they are cached with the window and a carried-over event leaves them as they are. */
+  medicines: MedicineSetting[];
 }
 
 // A few hundred events per family: ~300 families' windows stay well under 100 MB.
@@ -63,14 +68,14 @@ export async function loadLiveInputs(scope: ChildScope, from: number, zone: stri
     if (w) events.unshift(w);
   }
   // Loaded in instant order (an older weight goes first).
-  return { window: EventWindow.of(events), timer: await loadFeedTimer(scope) };
+  return { window: EventWindow.of(events), timer: await loadFeedTimer(scope), medicines: await medicineSettings(scope) };
 }
 
 /** The live status from scratch: no cache. The cached path must always equal this. */
 export async function computeLiveFromScratch(scope: ChildScope, family: FamilyRow, now: number): Promise<LiveStatus> {
   const at = liveInstant(now);
   const inputs = await loadLiveInputs(scope, liveWindowStart(at, family.timezone), family.timezone);
-  return liveStatus(inputs.window.events, childProfile(family, scope.child), at, inputs.timer);
+  return liveStatus(inputs.window.events, childProfile(family, scope.child), at, inputs.timer, inputs.medicines);
 }
 
 /**
@@ -95,7 +100,7 @@ export async function computeLive(scope: ChildScope, family: FamilyRow, now: num
     if (later) return later;
   }
   // Frozen: handed to every request of this second, and its JSON is kept (json-serializer.ts).
-  const status = Object.freeze(liveStatus(inputs.value.window.events, childProfile(at_.family, scope.child), at, inputs.value.timer));
+  const status = Object.freeze(liveStatus(inputs.value.window.events, childProfile(at_.family, scope.child), at, inputs.value.timer, inputs.value.medicines));
   if (at_.exact) resultCache.set(id, at_.version, String(at), status);
   return status;
 }
