@@ -135,10 +135,10 @@ for (const d of testDatabases()) {
       assert.deepEqual(res.body, {
         format: 'huckleberry',
         dry_run: false,
-        counts: { pumping: 2, medicine: 4, temperature: 2, activity: 6, weight: 2, length: 1, head_circumference: 2 },
+        counts: { pumping: 2, medicine: 4, temperature: 2, activity: 7, weight: 2, length: 1, head_circumference: 2 },
         first_ts: '2026-11-10T06:00:00',
         last_ts: '2026-11-12T11:00:00',
-        new: 19,
+        new: 20,
         already_there: 0,
         skipped: [
           { line: 4, source: 'csv', reason: 'pump row has no amount (expected e.g. 60ml or 2oz in Start or End Condition)' },
@@ -175,6 +175,8 @@ for (const d of testDatabases()) {
         'activity|2026-11-10T16:30:00||play||||||',
         'activity|2026-11-10T18:00:00||bath|||||10|',
         'activity|2026-11-10T19:15:00||reading|||||15|',
+        // 00:00 is no duration (logged without its timer), not a minute
+        'activity|2026-11-10T20:00:00||tummy_time||||||',
         // one growth row: a weight, a length and a head circumference, each as what it is
         'weight|2026-11-11T10:00:00||||6.66||||health visitor',
         'length|2026-11-11T10:00:00|||||62.5|||',
@@ -189,8 +191,8 @@ for (const d of testDatabases()) {
         assert.equal(e.title, null);
       }
       const again = await call(t.app, 'POST', '/api/vega/import', { format: 'huckleberry', data: HUCK_MORE }, { token: f.token });
-      assert.deepEqual([again.body.new, again.body.already_there], [0, 19]);
-      assert.equal((await events(f)).length, 19, 're-importing the same file adds nothing');
+      assert.deepEqual([again.body.new, again.body.already_there], [0, 20]);
+      assert.equal((await events(f)).length, 20, 're-importing the same file adds nothing');
     });
 
     test('Baby Buddy, the rest of the day: temperature in °F, pumping, tummy time with its milestone, head circumference, medication', async () => {

@@ -185,11 +185,11 @@ export function parseBabyBuddy(data: unknown, zone: string): Parsed {
     add({ line, type: 'length', at, values: { cm: round1(units.height === 'in' ? h * CM_PER_IN : h), note: text(r.notes) } }, 'height');
   });
 
-  /** A start and an end (or a duration): whole minutes, at least 1; null when neither is given. */
+  /** A start and an end (or a duration): whole minutes; null when neither is given, or they are under half a minute apart. */
   const minutesOf = (r: Record<string, unknown>, at: number): number | null => {
     const minutes = r.end !== undefined && r.end !== null && r.end !== '' ? (sourceInstant(r.end, zone) - at) / 60000 : durationMinutes(r.duration);
     if (minutes !== null && minutes < 0) throw new RowError('ends before it starts');
-    return minutes === null ? null : Math.max(1, Math.round(minutes));
+    return minutes === null || Math.round(minutes) < 1 ? null : Math.round(minutes);
   };
   const numberIn = (r: Record<string, unknown>, field: string): number => {
     const n = numberOf(r[field]);

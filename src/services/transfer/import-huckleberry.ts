@@ -48,8 +48,11 @@ const ACTIVITIES: Record<string, (typeof ACTIVITY_KINDS)[number]> = {
   'story time': 'reading',
 };
 
-/** Whole minutes, at least 1 (as a logged feed's), or null when the row says nothing of time. */
-const wholeMinutes = (minutes: number | null) => (minutes === null ? null : Math.max(1, Math.round(minutes)));
+/**
+ * A pump's or an activity's whole minutes; null when the row gives no time, or none to speak of
+ * (00:00: logged without its timer), rather than a minute it did not say.
+ */
+const wholeMinutes = (minutes: number | null) => (minutes === null || Math.round(minutes) < 1 ? null : Math.round(minutes));
 
 /**
  * A growth column's measurement: a weight ("6.1 kg", "6.66kg", "13 lbs 7 oz") or a length
