@@ -292,7 +292,7 @@ for (const d of testDatabases()) {
         [{ type: 'pumping', ml: 1001 }, 'ml of a pumping event must be 0 to 1000 (this row: 1001)'],
         [{ type: 'pumping', ml: 60, duration_min: 200 }, 'duration_min of a pumping event must be 1 to 180 (this row: 200)'],
         [{ type: 'head_circumference', cm: 61 }, 'cm of a head_circumference event must be 25 to 60 (this row: 61)'],
-        [{ type: 'activity', kind: 'swimming' }, "kind of a activity event must be one of tummy_time, bath, skin_to_skin, outdoors, reading, play (this row: 'swimming')"],
+        [{ type: 'activity', kind: 'swimming' }, "kind of an activity event must be one of tummy_time, bath, skin_to_skin, outdoors, reading, play (this row: 'swimming')"],
         [{ type: 'milk', ml: 12.5 }, 'ml of a milk event must be a whole number (this row: 12.5)'],
         [{ type: 'weight', kg: '6.1' }, "kg of a weight event must be a number (this row: '6.1')"],
       ];
