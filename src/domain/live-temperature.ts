@@ -19,7 +19,7 @@ export const FROM_3_TO_6_MONTHS_C = 39.0;
 /** Where to call, by region: signposting only, the same for every reading that raises the alert. */
 export const URGENT_CARE: Record<Region, string> = {
   uk: 'call NHS 111 or your GP now; 999 in an emergency',
-  us: 'call your paediatrician now; 911 in an emergency',
+  us: "call your child's pediatrician now; 911 in an emergency",
 };
 
 export interface TemperatureStatus {

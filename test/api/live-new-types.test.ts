@@ -10,7 +10,7 @@ import { testDatabases } from '../helpers/databases.ts';
 import { call, joinFamily, signUp, startApp, type Family, type TestApp } from '../helpers/app.ts';
 
 const UK_URGENT = 'call NHS 111 or your GP now; 999 in an emergency';
-const US_URGENT = 'call your paediatrician now; 911 in an emergency';
+const US_URGENT = "call your child's pediatrician now; 911 in an emergency";
 
 for (const d of testDatabases()) {
   describe(`live status and patterns for the new types [${d.name}]`, { skip: d.skip }, () => {

@@ -83,7 +83,7 @@ describe('fever alert: thresholds by age', () => {
   test('US family in °F: the reading as sent, the threshold in °F, the paediatrician and 911', () => {
     const s = liveStatus([temp('2025-06-10T11:00:00', 38.2, { fahrenheit: 100.8, method: null })], child('2025-04-29', 'us'), at(NOW));
     assert.equal(s.alert_level, 'urgent');
-    assert.equal(s.alert_msg, "Maya's temperature was 100.8 °F (38.2 °C) at 11:00, 1 h ago. Under 3 months, a temperature of 100.4 °F (38 °C) or higher is a reason to get medical advice urgently: call your paediatrician now; 911 in an emergency.");
+    assert.equal(s.alert_msg, "Maya's temperature was 100.8 °F (38.2 °C) at 11:00, 1 h ago. Under 3 months, a temperature of 100.4 °F (38 °C) or higher is a reason to get medical advice urgently: call your child's pediatrician now; 911 in an emergency.");
     assert.ok(s.alert_msg!.includes(URGENT_CARE.us));
   });
 
