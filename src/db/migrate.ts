@@ -21,6 +21,7 @@ import { passwordResets } from './migrations/011_password_resets.ts';
 import { schemaReleases } from './migrations/012_schema_releases.ts';
 import { children } from './migrations/013_children.ts';
 import { moreEventTypes } from './migrations/014_more_event_types.ts';
+import { timezoneSetAt } from './migrations/015_timezone_set_at.ts';
 
 /** Every migration of this release, by name (applied in name order). */
 export function migrationsFor(db: Db): Record<string, Migration> {
@@ -38,6 +39,7 @@ export function migrationsFor(db: Db): Record<string, Migration> {
     '012_schema_releases': schemaReleases(db.dialect),
     '013_children': children(db.dialect),
     '014_more_event_types': moreEventTypes(db.dialect),
+    '015_timezone_set_at': timezoneSetAt(db.dialect),
   };
 }
 

@@ -18,6 +18,8 @@ export interface FamiliesTable {
   primary_child_id: string;
   /** bumped by triggers whenever the family's children (or its primary child) change */
   children_version: Generated<number>;
+  /** when the family last changed its time zone (epoch ms); null: not since migration 015 */
+  timezone_set_at: number | null;
 }
 
 /** A child of the family; its events and feed timer carry its id. */

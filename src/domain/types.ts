@@ -85,7 +85,11 @@ export interface ChildProfile {
   /** YYYY-MM-DD */
   dob: string;
   gender: string;
+  /** the family's zone: where its days are counted and its log is shown */
   timezone: string;
   region: Region;
   units: Units;
+  /** when the family last set `timezone` (epoch ms): logs before it do not place the baby now
+   * (zone-now.ts); absent or null: not known, every recent log counts */
+  zone_set_at?: number | null;
 }

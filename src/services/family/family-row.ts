@@ -48,6 +48,7 @@ export function childProfile(f: FamilyRow, c: ChildRow): ChildProfile {
     timezone: f.timezone,
     region: f.region as Region,
     units: f.units as Units,
+    zone_set_at: f.timezone_set_at ?? null,
   };
 }
 

@@ -55,7 +55,10 @@ export async function updateProfile(ctx: Ctx, actor: Actor, input: ProfileUpdate
   }
   if (patch.dob !== undefined) validateDob(patch.dob, patch.timezone ?? family.timezone, ctx.clock());
   const childPatch = Object.fromEntries(CHILD_FIELDS.filter((f) => patch[f] !== undefined).map((f) => [f, patch[f]]));
-  const familyPatch = Object.fromEntries(Object.entries(patch).filter(([k, v]) => v !== undefined && !(CHILD_FIELDS as readonly string[]).includes(k)));
+  const familyPatch: Record<string, unknown> = Object.fromEntries(Object.entries(patch).filter(([k, v]) => v !== undefined && !(CHILD_FIELDS as readonly string[]).includes(k)));
+  // A new zone is the newest word on where the family is: logs made before it no longer place
+  // the baby (domain/zone-now.ts). Setting the same zone again changes nothing.
+  if (patch.timezone !== undefined && patch.timezone !== family.timezone) familyPatch.timezone_set_at = ctx.clock();
   await scope.transaction(async (tx) => {
     if (Object.keys(childPatch).length) await updateChild(tx, scope.children, scope.child, childPatch);
     if (Object.keys(familyPatch).length) await tx.updateFamily().set(familyPatch).execute();
