@@ -6,8 +6,9 @@ import { lastBreastSide, presentFeed, type Feed, type FeedTimerState } from './f
 import { addDaysFast, ageAtFast, zoneClock } from './zone-clock.ts';
 import { bandForMonths, hhmmToMinutes, type AgeBandId, type Range } from './age-bands.ts';
 import {
-  MAX_SLEEP_SPAN_HOURS, bedtimeMinutes, buildSleepSpans, firstAtOrAfter, isNight, localAt, sortedUpTo,
+  MAX_SLEEP_SPAN_HOURS, bedtimeMinutes, buildSleepSpans, firstAtOrAfter, isNight, localAt, sortedUpTo, startsAtNight,
 } from './sleep-spans.ts';
+import { ownZone, zoneNow } from './zone-now.ts';
 import {
   dailyMilkTarget, expectedFeedInterval, hungryState, latestWeightKg, type HungryState,
 } from './live-feeds.ts';
@@ -44,8 +45,13 @@ export interface NapWindow {
 }
 
 export interface LiveStatus {
-  /** Family-local clock time the status was computed for. */
+  /** Local clock time the status was computed for, in `timezone`. */
   now: string;
+  /** 1.3.0 (issue 27): the zone every time of this status is in (`now`, `next_feed_at`,
+   * `expected_bedtime_at`, `next_nap_window_at`, `asleep_since`, …) and whose day `ml_today`,
+   * `feeds_today` and the other "today" figures count: where the baby is now (zone-now.ts),
+   * the family's zone unless the recent logs were made elsewhere. */
+  timezone: string;
   /** An open sleep: the last `sleep` has no later `wake` (and is under 16 hours old). */
   asleep: boolean;
   /** The open sleep began in the night window (19:00–06:00); null when awake. */
@@ -94,7 +100,8 @@ export interface LiveStatus {
  * The next nap window: the age band's wake window after the last wake. None when the child
  * woke in the night (the next sleep is night sleep), when the window would open at or after
  * bedtime (bedtime comes first), or when it has already closed (the long-awake alert speaks
- * to that instead): a window in the past or after bedtime would only confuse.
+ * to that instead): a window in the past or after bedtime would only confuse. `zone` is the
+ * clock the wake happened on (the zone it was logged in).
  */
 export function nextNapWindow(
   lastWakeAt: number,
@@ -121,12 +128,15 @@ export function liveStatus(
   feedTimer: FeedTimerState | null = null,
   medicines: readonly MedicineSetting[] = [],
 ): LiveStatus {
-  const zone = profile.timezone;
+  // Learned on each event's own clock (the zone it was logged in, `home` when it says none);
+  // predicted and shown in the zone the baby is in now (zone-now.ts), and "today" is its day there.
+  const home = profile.timezone;
+  const sorted = sortedUpTo(events, now);
+  const zone = zoneNow(sorted, profile, now);
   const clock = zoneClock(zone);
   const today = clock.localDate(now);
   const age = ageAtFast(profile.dob, today);
   const band = bandForMonths(age.months);
-  const sorted = sortedUpTo(events, now);
   const dayStart = clock.dayStart(today);
   // Today's milk and supplements, found from the first event of today on (sorted: bisection),
   // without copying today's events: a busy day holds thousands of nappies.
@@ -158,23 +168,28 @@ export function liveStatus(
   // about it instead of going quiet.
   const lastSleepEvent = sorted.findLast((e) => e.type === 'wake' || e.type === 'sleep');
   const openSleepAt = openSpan?.start ?? (lastSleepEvent?.type === 'sleep' ? lastSleepEvent.at : null);
+  // Night or day on the clock where the sleep began.
+  const openSleepZone = openSpan !== null ? ownZone(openSpan, home) : lastSleepEvent !== undefined ? ownZone(lastSleepEvent, home) : home;
+  const openSleepNight = openSleepAt !== null && isNight(openSleepAt, openSleepZone);
   const lastEvent = sorted.length > 0 ? sorted[sorted.length - 1]! : null;
   const check = liveCheck({
     name: profile.baby_name,
     ageMonths: age.months,
     now,
-    openSleep: openSleepAt === null ? null : { start: openSleepAt, startTs: clock.localTs(openSleepAt), night: isNight(openSleepAt, zone) },
+    openSleep: openSleepAt === null ? null : { start: openSleepAt, startTs: clock.localTs(openSleepAt), night: openSleepNight },
     feeding: feed,
-    lastEvent: lastEvent === null ? null : { at: lastEvent.at, ts: lastEvent.ts },
+    lastEvent: lastEvent === null ? null : { at: lastEvent.at, ts: zone === home ? lastEvent.ts : clock.localTs(lastEvent.at) },
   });
   // A sleep whose wake was probably not logged: whether it is night follows the clock, so an
   // afternoon never reads as night sleep.
-  const nightSleep = openSpan === null ? null : check?.kind === 'wake_not_logged' ? isNight(now, zone) : isNight(openSpan.start, zone);
+  const nightSleep = openSpan === null ? null : check?.kind === 'wake_not_logged' ? isNight(now, zone) : startsAtNight(openSpan, home);
   let lastWakeAt: number | null = null;
+  let lastWakeZone = home;
   if (!asleep) {
     // A trailing `sleep` here was dropped as stale (no wake for 16 h): the state is unknown.
     if (lastSleepEvent?.type === 'wake' && now - lastSleepEvent.at <= MAX_SLEEP_SPAN_HOURS * 3_600_000) {
       lastWakeAt = lastSleepEvent.at;
+      lastWakeZone = ownZone(lastSleepEvent, home);
     }
   }
   const awakeMinutes = lastWakeAt === null ? null : Math.floor((now - lastWakeAt) / 60_000);
@@ -198,13 +213,14 @@ export function liveStatus(
   const target = dailyMilkTarget(latestKg, age.months);
   const supplements = supplementLog(supplementsToday, sorted, profile.region, age.months, latestKg, now);
 
-  // Bedtime: the family's median over the window once known, else the age band's.
-  const ownBedtimes = bedtimeMinutes(spans, zone);
+  // Bedtime: the family's median over the window once known, else the age band's; each bedtime
+  // on the clock where it happened, tonight's on the clock where the baby is now.
+  const ownBedtimes = bedtimeMinutes(spans, home);
   const useOwn = ownBedtimes.length >= OWN_BEDTIMES_NEEDED;
   const bedtimeMins = useOwn ? Math.round(median(ownBedtimes)!) : hhmmToMinutes(band.typicalBedtime);
 
   const bedtimeAt = localAt(today, bedtimeMins, zone);
-  const nap = asleep || lastWakeAt === null ? null : nextNapWindow(lastWakeAt, band.wakeWindowMinutes, now, bedtimeAt, zone);
+  const nap = asleep || lastWakeAt === null ? null : nextNapWindow(lastWakeAt, band.wakeWindowMinutes, now, bedtimeAt, lastWakeZone);
   const napWindow: NapWindow | null = nap === null ? null : { start: clock.localTs(nap.start), end: clock.localTs(nap.end) };
 
   // An urgent temperature comes before everything, a doubtful log included: whatever else the
@@ -218,6 +234,7 @@ export function liveStatus(
 
   return {
     now: clock.localTs(now),
+    timezone: zone,
     asleep,
     night_sleep: nightSleep,
     awake_minutes: awakeMinutes,

@@ -5,8 +5,8 @@ import { countByType, type TypeCounts } from './type-counts.ts';
 import { addDaysFast, ageAtFast, zoneClock } from './zone-clock.ts';
 import { bandForMonths, type AgeBandId } from './age-bands.ts';
 import {
-  bedtimeMinutes, buildSleepSpans, dayGrid, gridIndex, isNightOnGrid, minutesToHHMM, morningWakeMinutes,
-  sortedUpTo, splitOnGrid,
+  bedtimeMinutes, buildSleepSpans, dayGrid, gridIndex, minutesToHHMM, morningWakeMinutes,
+  sortedUpTo, splitSpanOnGrid, startsAtNight,
 } from './sleep-spans.ts';
 import { feedIntervals, feedStarts } from './live-feeds.ts';
 import { isPoop } from './live-nappies.ts';
@@ -177,18 +177,20 @@ export function patterns(events: TimedEvent[], profile: ChildProfile, now: numbe
   days.forEach((d, i) => (d.counts = countByType(dayEvents[i]!)));
 
   // Sleep: every span is split at local midnight and at the night-window edges; minutes are
-  // summed in milliseconds and rounded once per day so the split never loses a minute.
+  // summed in milliseconds and rounded once per day so the split never loses a minute. Days are
+  // the family's; day and night, and nap or not, are read on the baby's own clock where the
+  // sleep began (sleep-spans.ts), so a night abroad is never a nap at home.
   const spans = buildSleepSpans(sorted, now);
   const dayMs = new Map<string, number>();
   const nightMs = new Map<string, number>();
   for (const s of spans) {
     if (s.end <= windowStart) continue;
-    for (const part of splitOnGrid(grid, Math.max(s.start, windowStart), s.end)) {
+    for (const part of splitSpanOnGrid(grid, s, Math.max(s.start, windowStart), s.end, zone)) {
       dayMs.set(part.date, (dayMs.get(part.date) ?? 0) + part.dayMs);
       nightMs.set(part.date, (nightMs.get(part.date) ?? 0) + part.nightMs);
     }
     const i = indexOf(s.start);
-    if (i >= 0 && isNightOnGrid(grid, s.start) === false) days[i]!.naps += 1;
+    if (i >= 0 && !startsAtNight(s, zone, grid)) days[i]!.naps += 1;
   }
   for (const d of days) {
     const dm = dayMs.get(d.date) ?? 0;

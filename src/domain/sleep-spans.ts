@@ -1,9 +1,14 @@
-// Sleep spans (a `sleep` event up to the next `wake`), the family's night window, and the
-// split of a span across local days and day/night. Shared by live status and patterns.
+// Sleep spans (a `sleep` event up to the next `wake`), the night window, and the split of a
+// span across local days and day/night. Shared by live status and patterns.
+//
+// Days are the family's (a span is split at the family's midnights); whether a stretch is
+// night or day, a bedtime or a morning wake, is read on the baby's own clock where it happened:
+// the zone the `sleep` (or `wake`) was logged in (zone-now.ts), which is the family's zone
+// unless the family was travelling.
 import type { TimedEvent } from './types.ts';
 import { addDaysFast, zoneClock } from './zone-clock.ts';
 
-/** Night window, family-local: from 19:00 until 06:00 the next morning. */
+/** Night window, on the local clock: from 19:00 until 06:00 the next morning. */
 export const NIGHT_START_HOUR = 19;
 export const NIGHT_END_HOUR = 6;
 
@@ -27,6 +32,10 @@ export interface SleepSpan {
   open: boolean;
   /** The `sleep` event's family-local timestamp. */
   startTs: string;
+  /** The zone the `sleep` was logged in (its own clock); undefined: the family's. */
+  zone: string | undefined;
+  /** The zone the `wake` was logged in; undefined: the family's (or still open). */
+  endZone: string | undefined;
 }
 
 /** True when a local hour (fractional) falls in the night window. */
@@ -34,9 +43,27 @@ export function isNightHour(hour: number): boolean {
   return hour >= NIGHT_START_HOUR || hour < NIGHT_END_HOUR;
 }
 
-/** True when the instant falls in the family's night window. */
+/** True when the instant falls in the night window of `zone`'s clock. */
 export function isNight(at: number, zone: string): boolean {
   return isNightHour(zoneClock(zone).localHour(at));
+}
+
+/** The zone of an own clock that differs from the family's `zone`, or undefined (the same clock). */
+function foreign(own: string | undefined, zone: string): string | undefined {
+  return own !== undefined && own !== zone ? own : undefined;
+}
+
+/** Local date and minutes of `at` on its own clock (`own`), the family's grid when it is the same. */
+function ownParts(at: number, own: string | undefined, zone: string, grid?: DayGrid): { date: string; minutes: number } {
+  const other = foreign(own, zone);
+  return other === undefined ? localParts(at, zone, grid) : zoneClock(other).localParts(at);
+}
+
+/** True when the span began in the night window of its own clock (the family's `zone` unless it was logged elsewhere). */
+export function startsAtNight(s: SleepSpan, zone: string, grid?: DayGrid): boolean {
+  const other = foreign(s.zone, zone);
+  if (other !== undefined) return isNight(s.start, other);
+  return (grid === undefined ? null : isNightOnGrid(grid, s.start)) ?? isNight(s.start, zone);
 }
 
 /** Epoch ms of local `date` + `minutes` after its midnight (may exceed 1440: rolls into later days). */
@@ -58,12 +85,12 @@ export function buildSleepSpans(sorted: readonly TimedEvent[], now: number): Sle
     if (ev.type === 'sleep') {
       if (open === null || ev.at - open.at > MAX_SPAN_MS) open = ev;
     } else if (ev.type === 'wake' && open !== null) {
-      if (ev.at - open.at <= MAX_SPAN_MS) spans.push({ start: open.at, end: ev.at, open: false, startTs: open.ts });
+      if (ev.at - open.at <= MAX_SPAN_MS) spans.push({ start: open.at, end: ev.at, open: false, startTs: open.ts, zone: open.zone, endZone: ev.zone });
       open = null;
     }
   }
   if (open !== null && now - open.at <= MAX_SPAN_MS) {
-    spans.push({ start: open.at, end: Math.max(now, open.at), open: true, startTs: open.ts });
+    spans.push({ start: open.at, end: Math.max(now, open.at), open: true, startTs: open.ts, zone: open.zone, endZone: undefined });
   }
   return spans;
 }
@@ -141,6 +168,30 @@ export function isNightOnGrid(grid: DayGrid, at: number): boolean | null {
   return at < grid.sixes[i]! || at >= grid.nineteens[i]!;
 }
 
+/**
+ * splitOnGrid for a span on its own clock: split at the family's midnights (the grid's days),
+ * with day and night read in `own`, the zone the sleep was logged in. Only for a span logged
+ * away from the family's zone (rare): it asks the zone rules per day.
+ */
+export function splitOnGridOwnClock(grid: DayGrid, start: number, end: number, own: string): DayPart[] {
+  const parts: DayPart[] = [];
+  for (let i = 0; i < grid.dates.length; i++) {
+    const lo = Math.max(start, grid.starts[i]!);
+    const hi = Math.min(end, grid.starts[i + 1]!);
+    if (hi <= lo) continue;
+    let nightMs = 0;
+    for (const p of splitByDayAndNight(lo, hi, own)) nightMs += p.nightMs;
+    parts.push({ date: grid.dates[i]!, dayMs: hi - lo - nightMs, nightMs });
+  }
+  return parts;
+}
+
+/** The span's parts on the grid, with day and night on its own clock (splitOnGrid when it is the family's). */
+export function splitSpanOnGrid(grid: DayGrid, s: SleepSpan, start: number, end: number, zone: string): DayPart[] {
+  const other = foreign(s.zone, zone);
+  return other === undefined ? splitOnGrid(grid, start, end) : splitOnGridOwnClock(grid, start, end, other);
+}
+
 /** splitByDayAndNight on a prepared grid; parts outside the grid are left out. */
 export function splitOnGrid(grid: DayGrid, start: number, end: number): DayPart[] {
   const parts: DayPart[] = [];
@@ -173,13 +224,15 @@ export function splitByDayAndNight(start: number, end: number, zone: string): Da
 /**
  * One bedtime per evening: the earliest span that starts between 18:00 and 02:00 and lasts at
  * least BEDTIME_MIN_SPAN_MINUTES. Values are minutes after the evening's midnight, so 00:30 is
- * 1470 — that keeps a median of 23:30 and 00:30 sensible.
+ * 1470 — that keeps a median of 23:30 and 00:30 sensible. Each on the baby's own clock where it
+ * began (the zone the sleep was logged in; `zone`, the family's, otherwise), so a bedtime at
+ * 19:00 in Los Angeles is 19:00 whatever the family's zone.
  */
 export function bedtimeMinutes(spans: readonly SleepSpan[], zone: string, grid?: DayGrid): number[] {
   const byEvening = new Map<string, number>();
   for (const s of spans) {
     if (s.end - s.start < BEDTIME_MIN_SPAN_MINUTES * 60_000) continue;
-    const { date, minutes: mins } = localParts(s.start, zone, grid);
+    const { date, minutes: mins } = ownParts(s.start, s.zone, zone, grid);
     if (mins >= 2 * 60 && mins < 18 * 60) continue;
     const evening = mins < 12 * 60 ? addDaysFast(date, -1) : date;
     const value = mins < 12 * 60 ? mins + 1440 : mins;
@@ -192,13 +245,14 @@ export function bedtimeMinutes(spans: readonly SleepSpan[], zone: string, grid?:
 /**
  * One morning wake per day: the latest end, between 04:00 and 11:00, of a closed span that
  * began in the night window (so a late-night feed-and-resettle does not count as morning).
+ * The wake on its own clock, the start on its own (as bedtimeMinutes).
  */
 export function morningWakeMinutes(spans: readonly SleepSpan[], zone: string, grid?: DayGrid): number[] {
   const byDate = new Map<string, number>();
   for (const s of spans) {
     if (s.open) continue;
-    const { date, minutes: mins } = localParts(s.end, zone, grid);
-    if (mins < 4 * 60 || mins >= 11 * 60 || !isNightHour(localParts(s.start, zone, grid).minutes / 60)) continue;
+    const { date, minutes: mins } = ownParts(s.end, s.endZone, zone, grid);
+    if (mins < 4 * 60 || mins >= 11 * 60 || !isNightHour(ownParts(s.start, s.zone, zone, grid).minutes / 60)) continue;
     const prev = byDate.get(date);
     if (prev === undefined || mins > prev) byDate.set(date, mins);
   }

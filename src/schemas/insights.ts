@@ -57,7 +57,12 @@ export const LiveTummyTime = z
 // additionalProperties: true in the document while the type stays exact for the code.
 export const LiveStatusSchema = z
   .object({
-    now: z.string(),
+    now: z.string().describe('local time the status was computed for, in `timezone`'),
+    timezone: z
+      .string()
+      .describe(
+        'issue 27: the IANA zone every time of this status is in (now, next_feed_at, expected_bedtime_at, next_nap_window_at, asleep_since, feeding, check, temperature, medicines) and whose day the "today" figures count: where the baby is now, the zone of the most recent log of the last 48 hours unless the family set its zone since, else the family\'s zone (docs/insights.md, "Time zones and travel")',
+      ),
     asleep: z.boolean(),
     night_sleep: z.boolean().nullable(),
     awake_minutes: z.number().int().nullable(),
@@ -67,17 +72,17 @@ export const LiveStatusSchema = z
       .describe('info, warn or (1.3.0) urgent: a temperature of 38.0 °C or more under 3 months, or 39.0 °C or more at 3 to 6 months, in the last 24 hours and not followed by a lower reading; urgent comes before any other alert'),
     alert_msg: z.string().nullable(),
     hungry_state: z.string().nullable().describe('not_yet, hungry_soon, overdue, dream_feed or unknown'),
-    next_feed_at: z.string().nullable(),
+    next_feed_at: z.string().nullable().describe('local timestamp in `timezone`: the last milk plus the expected interval'),
     last_milk_ml: z.number().int().nullable(),
     ml_today: z.number().int().nullable(),
     feeds_today: z.number().int().nullable(),
     last_poop_hours_ago: z.number().nullable(),
     poop_status: z.string().nullable(),
-    expected_bedtime_at: z.string().nullable(),
+    expected_bedtime_at: z.string().nullable().describe('local timestamp in `timezone`: tonight’s bedtime there, the family’s usual one on the baby’s own clock once 3 are logged'),
     next_nap_window_at: z
       .object({ start: z.string(), end: z.string() })
       .nullable()
-      .describe('local timestamps: last wake plus the age band’s shortest and longest wake window'),
+      .describe('local timestamps in `timezone`: last wake plus the age band’s shortest and longest wake window'),
     daily_milk_target_ml: z.number().int().nullable(),
     supplement_log: z
       .object({ vitd: SupplementStatus, iron: SupplementStatus, multivitamin: SupplementStatus })
@@ -86,11 +91,11 @@ export const LiveStatusSchema = z
     // Additional keys (the spec allows them; docs/insights.md).
     feeding: FeedSchema.nullable().describe('the running breastfeed (the shared feed timer), or null'),
     last_breast_side: z.enum(['left', 'right']).nullable().describe('the side the last breastfeed ended on; start the next on the other'),
-    asleep_since: z.string().nullable().describe('family-local timestamp the open sleep began; null when awake'),
+    asleep_since: z.string().nullable().describe('local timestamp in `timezone` the open sleep began; null when awake'),
     check: z
       .object({
         kind: z.enum(['wake_not_logged', 'feed_timer_stale', 'nothing_logged']),
-        since: z.string().describe('family-local timestamp the doubtful state began'),
+        since: z.string().describe('local timestamp in `timezone` the doubtful state began'),
         message: z.string().describe('asks rather than asserts'),
         fix: z.enum(['log_wake', 'stop_feed', 'log_event']).describe('the one-tap fix an app can offer'),
       })
