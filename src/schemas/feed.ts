@@ -1,7 +1,7 @@
 // Shapes of the shared feed timer (POST /api/vega/feed/start|switch|stop|cancel) and the
 // running Feed that live status carries.
 import { z } from 'zod';
-import { ChildId, ErrorBody } from './common.ts';
+import { ChildId, ErrorBody, IanaZone } from './common.ts';
 
 const LocalTs = z
   .string()
@@ -11,7 +11,7 @@ export const BreastSideSchema = z.enum(['left', 'right']);
 
 export const FeedSchema = z
   .object({
-    started_at: z.string().describe('family-local YYYY-MM-DDTHH:MM:SS the feed began'),
+    started_at: z.string().describe('local YYYY-MM-DDTHH:MM:SS the feed began: in live status (and beside it) in live’s `timezone`, else the family’s zone'),
     side: BreastSideSchema.describe('the side feeding now'),
     sides: z
       .object({ left_min: z.number().int(), right_min: z.number().int() })
@@ -26,7 +26,8 @@ export const FeedSchema = z
 export const FeedStartBody = z
   .strictObject({
     side: BreastSideSchema.describe('the side the feed starts on'),
-    ts: LocalTs.nullish().describe('when it started (family-local); defaults to now; not in the future nor more than 3 hours ago'),
+    ts: LocalTs.nullish().describe('when it started (family-local, or in `timezone`); defaults to now; not in the future nor more than 3 hours ago'),
+    timezone: IanaZone.nullish().describe("issue 27: the zone ts is written in, when not the family's (the phone's, when travelling)"),
     child: ChildId.optional().describe('whose feed: each child has a timer of their own (twins can feed together); defaults to the primary child'),
   })
   .meta({ id: 'FeedStartRequest' });
@@ -37,7 +38,8 @@ export const FeedSwitchBody = z
 
 export const FeedStopBody = z
   .strictObject({
-    ts: LocalTs.nullish().describe('when the feed ended (family-local); defaults to now; required when the feed is stale'),
+    ts: LocalTs.nullish().describe('when the feed ended (family-local, or in `timezone`); defaults to now; required when the feed is stale'),
+    timezone: IanaZone.nullish().describe("issue 27: the zone the feed is logged in (and ts written in), when not the family's: the phone's, when travelling, as POST /api/vega/log's timezone"),
     ml: z.number().int().min(0).max(500).nullish().describe('millilitres, when known (e.g. expressed milk); defaults to 0'),
     child: ChildId.optional(),
   })

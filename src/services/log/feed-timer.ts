@@ -15,7 +15,7 @@ import type { BreastSide } from '../../domain/types.ts';
 import { instantToLocal } from '../../domain/time.ts';
 import type { Ctx } from '../context.ts';
 import type { Actor } from '../actor.ts';
-import { loadFamily, type FamilyRow } from '../family/family-row.ts';
+import { loadFamily } from '../family/family-row.ts';
 import { resolveEventTime } from './event-time.ts';
 import { liveNow } from '../insights/live.ts';
 import { insertWithFreshId } from './event-insert.ts';
@@ -27,8 +27,9 @@ async function lockedTimer(tx: ChildScope): Promise<FeedTimerState | null> {
   return row ? toFeedTimerState(row) : null;
 }
 
-function feedOf(t: FeedTimerState, now: number, family: FamilyRow): Feed {
-  return presentFeed(t, now, (ms) => instantToLocal(ms, family.timezone));
+/** The running feed with its times in `zone`: live's (where the baby is now) beside a live status, else the family's. */
+function feedOf(t: FeedTimerState, now: number, zone: string): Feed {
+  return presentFeed(t, now, (ms) => instantToLocal(ms, zone));
 }
 
 function noFeed(): AppError {
@@ -42,11 +43,11 @@ function ruleError(err: unknown): never {
   throw err;
 }
 
-export async function startFeed(ctx: Ctx, actor: Actor, input: { side: BreastSide; ts?: string | null }) {
+export async function startFeed(ctx: Ctx, actor: Actor, input: { side: BreastSide; ts?: string | null; timezone?: string | null }) {
   const scope = await childScopeOf(ctx, actor, { forLogging: true });
   const family = await loadFamily(scope);
   const now = ctx.clock();
-  const { at } = resolveEventTime(input.ts, null, family.timezone, now);
+  const { at } = resolveEventTime(input.ts, input.timezone, family.timezone, now);
   if (now - at > STALE_FEED_MS) {
     throw badRequest('ts is more than 3 hours ago: log that feed with POST /api/vega/log (side and duration_min) instead of starting a timer.', 'invalid_timestamp');
   }
@@ -70,15 +71,15 @@ export async function startFeed(ctx: Ctx, actor: Actor, input: { side: BreastSid
   if (!inserted) {
     const running = await loadFeedTimer(scope);
     throw new AppError(409, 'feed_in_progress', `A feed is already running${namesChildren(scope.children) ? ` for ${scope.child.name}` : ''}: switch sides or stop it first.`, {
-      feed: running ? feedOf(running, now, family) : null,
+      feed: running ? feedOf(running, now, family.timezone) : null,
     });
   }
-  return { status: 'ok' as const, feed: feedOf(state, now, family), live: await liveNow(scope, now) };
+  const live = await liveNow(scope, now);
+  return { status: 'ok' as const, feed: feedOf(state, now, live.timezone), live };
 }
 
 export async function switchFeed(ctx: Ctx, actor: Actor, input: { side?: BreastSide | null }) {
   const scope = await childScopeOf(ctx, actor);
-  const family = await loadFamily(scope);
   const now = ctx.clock();
   const feed = await scope.transaction(async (tx) => {
     const t = await lockedTimer(tx);
@@ -90,16 +91,19 @@ export async function switchFeed(ctx: Ctx, actor: Actor, input: { side?: BreastS
         .set({ side: next.side, side_since: next.side_since, left_ms: next.left_ms, right_ms: next.right_ms, switched: next.switched ? 1 : 0 })
         .execute();
     }
-    return feedOf(next, now, family);
+    return next;
   });
-  return { status: 'ok' as const, feed, live: await liveNow(scope, now) };
+  const live = await liveNow(scope, now);
+  return { status: 'ok' as const, feed: feedOf(feed, now, live.timezone), live };
 }
 
-export async function stopFeed(ctx: Ctx, actor: Actor, input: { ts?: string | null; ml?: number | null }) {
+export async function stopFeed(ctx: Ctx, actor: Actor, input: { ts?: string | null; ml?: number | null; timezone?: string | null }) {
   const scope = await childScopeOf(ctx, actor);
   const family = await loadFamily(scope);
   const now = ctx.clock();
-  const end = input.ts === undefined || input.ts === null ? null : resolveEventTime(input.ts, null, family.timezone, now).at;
+  const end = input.ts === undefined || input.ts === null ? null : resolveEventTime(input.ts, input.timezone, family.timezone, now).at;
+  // Kept in the zone it was logged in, as a log is (the phone's when travelling; events.ts).
+  const zone = input.timezone ?? family.timezone;
   const row = await scope.transaction(async (tx) => {
     const t = await lockedTimer(tx);
     if (!t) throw noFeed();
@@ -112,9 +116,9 @@ export async function stopFeed(ctx: Ctx, actor: Actor, input: { ts?: string | nu
     await tx.deleteFrom('feed_timers').execute();
     return insertWithFreshId(tx, {
       ...EMPTY_VALUES,
-      ts: instantToLocal(t.started_at, family.timezone),
+      ts: instantToLocal(t.started_at, zone),
       at: t.started_at,
-      zone: family.timezone,
+      zone,
       type: 'milk',
       author: t.started_by,
       ml: input.ml ?? 0,
@@ -137,13 +141,13 @@ export async function stopFeed(ctx: Ctx, actor: Actor, input: { ts?: string | nu
 
 export async function cancelFeed(ctx: Ctx, actor: Actor) {
   const scope = await childScopeOf(ctx, actor);
-  const family = await loadFamily(scope);
   const now = ctx.clock();
   const cancelled = await scope.transaction(async (tx) => {
     const t = await lockedTimer(tx);
     if (!t) throw noFeed();
     await tx.deleteFrom('feed_timers').execute();
-    return feedOf(t, now, family);
+    return t;
   });
-  return { status: 'ok' as const, cancelled, live: await liveNow(scope, now) };
+  const live = await liveNow(scope, now);
+  return { status: 'ok' as const, cancelled: feedOf(cancelled, now, live.timezone), live };
 }
