@@ -54,20 +54,21 @@ const MAX_ONGOING_MS = 16 * 3_600_000;
 /**
  * Pairs each `sleep` with the next `wake`. A second `sleep` before any `wake` drops the first
  * (its end is unknown); a `wake` with no open sleep is ignored. A span starting 18:00–06:00
- * local counts as night sleep, any other as a nap.
+ * on the baby's own clock where it began (the zone the sleep was logged in, else `zone`, the
+ * family's) counts as night sleep, any other as a nap.
  */
 export function sleepSpans(events: TimedEvent[], now: number, zone: string): SleepSpan[] {
   const out: SleepSpan[] = [];
-  let open: number | null = null;
+  let open: TimedEvent | null = null;
   for (const e of sortByTime(events)) {
     if (e.at > now) break;
-    if (e.type === 'sleep') open = e.at;
+    if (e.type === 'sleep') open = e;
     else if (e.type === 'wake' && open !== null) {
-      out.push(span(open, e.at, false, zone));
+      out.push(span(open.at, e.at, false, open.zone ?? zone));
       open = null;
     }
   }
-  if (open !== null && now - open <= MAX_ONGOING_MS) out.push(span(open, now, true, zone));
+  if (open !== null && now - open.at <= MAX_ONGOING_MS) out.push(span(open.at, now, true, open.zone ?? zone));
   return out;
 }
 

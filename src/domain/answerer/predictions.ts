@@ -49,9 +49,12 @@ export function checkText(live: LiveView | null | undefined): string {
   return live?.check ? ` ${live.check.message}` : '';
 }
 
-export function predictionReply(kind: Prediction, log: Log): Reply | null {
-  const live = log.insights?.live;
+export function predictionReply(kind: Prediction, log_: Log): Reply | null {
+  const live = log_.insights?.live;
   if (!live) return null;
+  // Live's times are in its own zone (where the baby is now; the family's unless travelling):
+  // read and worded there.
+  const log = live.timezone && live.timezone !== log_.zone ? { ...log_, zone: live.timezone } : log_;
   switch (kind) {
     case 'next_feed':
     case 'hungry':
