@@ -24,12 +24,15 @@ export function ownZone(e: { zone?: string }, familyZone: string): string {
  * log there); otherwise the family's zone. `sorted` is in instant order; only its tail is read.
  */
 export function zoneNow(sorted: readonly TimedEvent[], profile: ChildProfile, now: number): string {
-  const home = profile.timezone;
   let i = sorted.length - 1;
   while (i >= 0 && sorted[i]!.at > now) i--;
-  if (i < 0) return home;
-  const last = sorted[i]!;
-  if (now - last.at > HERE_LOOKBACK_HOURS * 3_600_000) return home;
+  return zoneAfter(i < 0 ? null : sorted[i]!, profile, now);
+}
+
+/** zoneNow given the most recent log at or before `now` (null: none). */
+export function zoneAfter(last: { at: number; zone?: string } | null, profile: ChildProfile, now: number): string {
+  const home = profile.timezone;
+  if (last === null || now - last.at > HERE_LOOKBACK_HOURS * 3_600_000) return home;
   const setAt = profile.zone_set_at;
   if (setAt !== undefined && setAt !== null && last.at < setAt) return home;
   return ownZone(last, home);

@@ -39,7 +39,7 @@ export const FeedSwitchBody = z
 export const FeedStopBody = z
   .strictObject({
     ts: LocalTs.nullish().describe('when the feed ended (family-local, or in `timezone`); defaults to now; required when the feed is stale'),
-    timezone: IanaZone.nullish().describe("issue 27: the zone the feed is logged in (and ts written in), when not the family's: the phone's, when travelling, as POST /api/vega/log's timezone"),
+    timezone: IanaZone.nullish().describe("issue 27: the zone ts is written in (else the family's) and the feed is kept in, as POST /api/vega/log's timezone; without it the feed is kept in the zone the baby is in now (live.timezone)"),
     ml: z.number().int().min(0).max(500).nullish().describe('millilitres, when known (e.g. expressed milk); defaults to 0'),
     child: ChildId.optional(),
   })

@@ -328,6 +328,15 @@ for (const d of testDatabases()) {
         assert.equal(stopped.body.event.duration_min, 20);
         assert.equal(stopped.body.event.ts, instantToLocal(localToInstant('2026-11-22T06:05:00', LA), LONDON));
         assert.equal(stopped.body.live.next_feed_at, plusMinutes('2026-11-22T06:05:00', stopped.body.live.feed_interval_minutes));
+
+        // An app that sends no zone with the timer: the feed is kept where the baby is now.
+        clockAt('2026-11-22T09:00:00', LA);
+        assert.equal((await call(t.app, 'POST', '/api/vega/feed/start', { side: 'right' }, { token: f.token })).status, 200);
+        clockAt('2026-11-22T09:12:00', LA);
+        const plain = await call(t.app, 'POST', '/api/vega/feed/stop', {}, { token: f.token });
+        assert.equal(plain.status, 200, plain.text);
+        assert.equal(plain.body.live.timezone, LA);
+        assert.equal(plain.body.live.next_feed_at, plusMinutes('2026-11-22T09:00:00', plain.body.live.feed_interval_minutes));
       });
     });
   });

@@ -15,7 +15,8 @@ import type { BreastSide } from '../../domain/types.ts';
 import { instantToLocal } from '../../domain/time.ts';
 import type { Ctx } from '../context.ts';
 import type { Actor } from '../actor.ts';
-import { loadFamily } from '../family/family-row.ts';
+import { childProfile, loadFamily, type FamilyRow } from '../family/family-row.ts';
+import { zoneAfter } from '../../domain/zone-now.ts';
 import { resolveEventTime } from './event-time.ts';
 import { liveNow } from '../insights/live.ts';
 import { insertWithFreshId } from './event-insert.ts';
@@ -25,6 +26,12 @@ import { loadFeedTimer, toFeedTimerState } from './feed-timer-rows.ts';
 async function lockedTimer(tx: ChildScope): Promise<FeedTimerState | null> {
   const row = await tx.forUpdate(tx.selectFrom('feed_timers').selectAll()).executeTakeFirst();
   return row ? toFeedTimerState(row) : null;
+}
+
+/** Where the baby is now (domain/zone-now.ts), from the child's most recent log: one indexed row. */
+async function zoneWhereBabyIs(scope: ChildScope, family: FamilyRow, now: number): Promise<string> {
+  const last = await scope.selectFrom('events').select(['at', 'zone']).where('at', '<=', now).orderBy('at', 'desc').limit(1).executeTakeFirst();
+  return zoneAfter(last ? { at: Number(last.at), zone: last.zone } : null, childProfile(family, scope.child), now);
 }
 
 /** The running feed with its times in `zone`: live's (where the baby is now) beside a live status, else the family's. */
@@ -102,8 +109,10 @@ export async function stopFeed(ctx: Ctx, actor: Actor, input: { ts?: string | nu
   const family = await loadFamily(scope);
   const now = ctx.clock();
   const end = input.ts === undefined || input.ts === null ? null : resolveEventTime(input.ts, input.timezone, family.timezone, now).at;
-  // Kept in the zone it was logged in, as a log is (the phone's when travelling; events.ts).
-  const zone = input.timezone ?? family.timezone;
+  // Kept in the zone it happened in, as a log is (events.ts): the one given, else where the baby
+  // is now (the zone of the recent logs; domain/zone-now.ts), so a family abroad whose app
+  // sends no zone with the timer still finds the feed on the baby's clock there.
+  const zone = input.timezone ?? (await zoneWhereBabyIs(scope, family, now));
   const row = await scope.transaction(async (tx) => {
     const t = await lockedTimer(tx);
     if (!t) throw noFeed();
