@@ -153,7 +153,7 @@ export function LiveStatus({ live, units, waitingMl = 0 }: { live: Live; units: 
           sub={live.poop_status ? String(live.poop_status).replace(/_/g, ' ') : null} />
         <Stat label="Vitamin D" value={vitd == null ? '—' : vitd ? 'Done ✓' : 'Not yet'} sub={vitd === false ? 'today' : null} />
         {tummy && (
-          <Stat label="Tummy time" value={`${tummy.minutes_today} / ${tummy.target_minutes} min`} sub={tummy.met ? 'done today ✓' : 'today'} cls="tummy">
+          <Stat label="Tummy time today" value={`${tummy.minutes_today} / ${tummy.target_minutes} min`} sub={tummy.met ? 'done ✓' : null} cls="wide-stat tummy">
             <div class="meter" role="img" aria-label={tummy.message}>
               <span style={{ width: `${Math.min(100, (tummy.minutes_today / Math.max(1, tummy.target_minutes)) * 100)}%` }} />
             </div>

@@ -59,7 +59,7 @@ export function MoreSheet({ units, familyId, live, busy, errors, forAll, forOne,
       </div>
       {type && (
         <div class="more-form" data-testid={`more-form-${type}`}>
-          <h3 class="more-title">{TYPES.find(([t]) => t === type)![1]}{whom ? <span class="muted small"> · for {whom}</span> : null}</h3>
+          {whom && <p class="more-whom" data-testid="more-whom">For {whom}</p>}
           {type === 'temperature' && <TemperatureForm {...props} />}
           {type === 'medicine' && <MedicineForm {...props} familyId={familyId} live={live} />}
           {type === 'pumping' && <PumpingForm {...props} />}

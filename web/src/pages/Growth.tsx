@@ -49,7 +49,7 @@ export function Growth() {
               return (
                 <li key={e.id} class="event-head" style={{ padding: '0.3rem 0' }}>
                   <span class="event-time">{e.ts.slice(0, 10)}</span>
-                  <span class="event-what">{e.type === 'weight' ? showWeight(e.kg, units) : `${e.type === 'head_circumference' ? 'Head ' : ''}${showLength(e.cm, units)}`}</span>
+                  <span class="event-what">{e.type === 'weight' ? showWeight(e.kg, units) : `${e.type === 'head_circumference' ? 'Head ' : ''}${showLength(e.cm, units).replace(' ', '\u00a0')}`}</span>
                   <span class="event-author">{p ?? ''}</span>
                 </li>
               );

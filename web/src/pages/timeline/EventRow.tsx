@@ -99,11 +99,11 @@ export function EventRow({ event: e, units, me, onChange }: { event: LogEvent; u
     <li class={`event compact${open ? ' open' : ''}`} data-testid="event" data-type={e.type} data-id={e.id}>
       <button type="button" class="event-head" aria-expanded={open} onClick={() => setOpen(!open)} data-testid="event-head">
         <span class="event-time">{clock(e.ts)}</span>
-        <span class="event-icon"><Icon name={eventIcon(e)} size={20} /></span>
+        <span class="event-icon"><Icon name={eventIcon(e)} size={18} /></span>
         {/* The summary keeps the row's width and wraps rather than being cut; who logged it and
             the note go under it, and they are what an ellipsis shortens. */}
         <span class="event-body">
-          <span class={`event-sum${e.type === 'note' ? ' note' : ''}`} data-testid="event-summary">{what}</span>
+          <span class={`event-sum${e.type === 'note' ? ' note' : ''}`} data-testid="event-summary">{unbroken(what)}</span>
           {(e.author || (e.note && e.type !== 'note')) && (
             <span class="event-by" data-testid="event-by">{[e.author, e.type !== 'note' ? e.note : null].filter(Boolean).join(' · ')}</span>
           )}
@@ -149,6 +149,16 @@ export function EventRow({ event: e, units, me, onChange }: { event: LogEvent; u
       )}
     </li>
   );
+}
+
+/**
+ * A summary as it should wrap on a narrow phone, if it must: never between a number and its
+ * unit ("15 / min") and never before a "·", so a line ends after a whole part.
+ */
+export function unbroken(text: string): string {
+  return text
+    .replace(/(\d) (?=(?:ml|min|cm|kg|in|lb|oz|fl oz|°C|°F|µg|mg|drops?|tablets?|sachets?|puffs?|doses?)\b|°)/g, '$1\u00a0')
+    .replace(/ · /g, '\u00a0· ');
 }
 
 /** The fields the editor shows for this event, so an error about one of them sits beside it. */
