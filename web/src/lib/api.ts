@@ -52,7 +52,7 @@ export function friendlyIssue(field: string, type: string, msg: string): string 
   if (type === 'invalid_event') {
     // The event rules' own words, with the type's own numbers: a pumping's ml or a head
     // circumference's cm is not a bottle's or a length's range.
-    const range = /of an? (\w+) event must be ([\d.]+) to ([\d.]+)/.exec(msg);
+    const range = /of an? (\w+) event must be (\d+(?:\.\d+)?) to (\d+(?:\.\d+)?)/.exec(msg);
     if (range && !['milk', 'length'].includes(range[1])) {
       const what = range[1] === 'head_circumference' && field === 'cm' ? 'the head circumference' : label(field);
       return `${cap(what)} must be from ${range[2]} to ${range[3]}.`;
@@ -148,7 +148,7 @@ function knownCode(code: string, message: string): [string, string] | null {
       if (f === 'kind' || f === 'meal_type' || f === 'method' || f === 'unit' || f === 'side') return [f, `Pick one of the choices for ${label(f)}.`];
       // The new types' own ranges ("cm of a head_circumference event must be 25 to 60."): said
       // with the type's numbers, not the bottle's or the length's.
-      const range = /^(\w+) of an? (\w+) event must be ([\d.]+) to ([\d.]+)/.exec(message);
+      const range = /^(\w+) of an? (\w+) event must be (\d+(?:\.\d+)?) to (\d+(?:\.\d+)?)/.exec(message);
       if (range && !['milk', 'length'].includes(range[2])) return [f, `${cap(label(f))} must be from ${range[3]} to ${range[4]}.`];
       if (f === 'celsius' || f === 'fahrenheit') return [f, /decimal/.test(message) ? 'Enter the temperature with one decimal, e.g. 38.2.' : `Enter ${label(f)}.`];
       if (f) return [f, FIELD_MESSAGES[f] ?? `Enter ${label(f)}.`];

@@ -94,3 +94,13 @@ export function describe(e: LogEvent, units = 'metric'): string {
       return e.type;
   }
 }
+
+/**
+ * A summary as it should wrap on a narrow phone, if it must: never between a number and its
+ * unit ("15 / min") and never before a "·", so a line ends after a whole part.
+ */
+export function unbroken(text: string): string {
+  return text
+    .replace(/(\d) (?=(?:ml|min|cm|kg|in|lb|oz|fl oz|°C|°F|µg|mg|drops?|tablets?|sachets?|puffs?|doses?)\b|°)/g, '$1\u00a0')
+    .replace(/ · /g, '\u00a0· ');
+}

@@ -3,7 +3,7 @@
 import { useState } from 'preact/hooks';
 import { FormError } from '../../components/Field';
 import { post, splitError } from '../../lib/api';
-import { describe, type LogEvent } from '../../lib/describe';
+import { describe, unbroken, type LogEvent } from '../../lib/describe';
 import { eventIcon, Icon } from '../../components/Icon';
 import { clock } from '../../lib/time';
 import { cToF } from '../../lib/units';
@@ -149,16 +149,6 @@ export function EventRow({ event: e, units, me, onChange }: { event: LogEvent; u
       )}
     </li>
   );
-}
-
-/**
- * A summary as it should wrap on a narrow phone, if it must: never between a number and its
- * unit ("15 / min") and never before a "·", so a line ends after a whole part.
- */
-export function unbroken(text: string): string {
-  return text
-    .replace(/(\d) (?=(?:ml|min|cm|kg|in|lb|oz|fl oz|°C|°F|µg|mg|drops?|tablets?|sachets?|puffs?|doses?)\b|°)/g, '$1\u00a0')
-    .replace(/ · /g, '\u00a0· ');
 }
 
 /** The fields the editor shows for this event, so an error about one of them sits beside it. */
