@@ -1,7 +1,8 @@
 // One sentence per event, shared by the home confirmation and the timeline. Each keeps what
 // matters in front (a breastfeed's sides and minutes, a bottle's ml, a temperature, a
 // medicine's name and amount), so the timeline can show it whole on a phone.
-import { showLength, showMl, showTemp, showWeight } from './units';
+// With its extension: test/unit/web-describe.test.ts imports this file under node.
+import { showLength, showMl, showTemp, showWeight } from './units.ts';
 
 export interface LogEvent {
   id: string;
