@@ -1717,7 +1717,7 @@ export interface components {
         };
         EditRequest: {
             id: string;
-            /** @description only ts, ml, foods, note, meal_type, kind, side, duration_min, celsius, fahrenheit, method, medicine, amount, unit, title, author, child_id; null clears an optional field */
+            /** @description only ts, ml, foods, note, meal_type, kind, side, duration_min, kg, cm, celsius, fahrenheit, method, medicine, amount, unit, title, author, child_id; null clears an optional field */
             changes: {
                 /** @description family-local YYYY-MM-DDTHH:MM:SS; must not be in the future */
                 ts?: string;
@@ -1728,6 +1728,10 @@ export interface components {
                 kind?: string | null;
                 side?: ("left" | "right" | "both") | null;
                 duration_min?: number | null;
+                /** @description weight only (1.3.0) */
+                kg?: number;
+                /** @description length and head_circumference only (1.3.0) */
+                cm?: number;
                 celsius?: number | null;
                 fahrenheit?: number | null;
                 method?: ("armpit" | "ear" | "forehead" | "rectal" | "oral") | null;
