@@ -67,6 +67,7 @@ async function answerContext(ctx: Ctx, actor: Actor, family: FamilyRow, now: num
     patterns: p.patterns,
     allergen_grid: p.allergen_grid,
     nutrients_7d: p.nutrients_7d,
+    nutrients_today: p.nutrients_today,
     measurements: (await measurements(ctx, actor)).measurements,
   };
   return { events, profile: childProfile(family, scope.child), now, notes: await loadNotes(scope), recipes: await listRecipes(scope), insights };
