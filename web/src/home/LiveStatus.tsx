@@ -4,6 +4,7 @@
 import { clock, duration, minutesBetween, relative } from '../lib/time';
 import { showMl, showTemp } from '../lib/units';
 import { Icon } from '../components/Icon';
+import { clocksDiffer, zoneWithOffset } from '../lib/zone';
 
 export type Live = Record<string, any> & { now: string; asleep: boolean };
 
@@ -99,8 +100,25 @@ function Medicines({ list }: { list: LiveMedicine[] }) {
   );
 }
 
-export function LiveStatus({ live, units, waitingMl = 0 }: { live: Live; units: string; waitingMl?: number }) {
+/**
+ * live.timezone (issue 27, additional): the zone the card's times are in, the baby's where they
+ * are now (the zone of the recent logs) — said on the card when it is not the family's. Absent
+ * from older servers: the times are the family's, as everywhere else.
+ */
+export function liveZoneNote(live: Live, familyZone: string | undefined): string | null {
+  const z = live.timezone;
+  if (typeof z !== 'string' || !z || !familyZone || z === familyZone) return null;
+  try {
+    if (!clocksDiffer(z, familyZone)) return null;
+    return `Times on this card are ${zoneWithOffset(z)}, where the last logs were made.`;
+  } catch {
+    return null;
+  }
+}
+
+export function LiveStatus({ live, units, waitingMl = 0, familyZone }: { live: Live; units: string; waitingMl?: number; familyZone?: string }) {
   const now = live.now;
+  const zoneNote = liveZoneNote(live, familyZone);
   const asleepFor: number | null = live.asleep_since ? minutesBetween(live.asleep_since, now) : null;
   const sleepState = live.asleep
     ? `Asleep${asleepFor != null ? ` for ${duration(asleepFor)}` : ''}${live.night_sleep ? ' (night)' : ''}`
@@ -126,6 +144,7 @@ export function LiveStatus({ live, units, waitingMl = 0 }: { live: Live; units: 
         {live.alert_msg && live.alert_level !== 'urgent' && (
           <p class={`alert alert-${live.alert_level ?? 'info'}`} role="note" data-testid="alert">{live.alert_msg}</p>
         )}
+        {zoneNote && <p class="zone-note" data-testid="live-zone">{zoneNote}</p>}
         <Stat label="Now" value={sleepState} cls={`big ${live.asleep ? 'asleep' : ''}`} />
         {temp && (
           <Stat label="Temperature" value={showTemp(temp, units)} cls={`wide-stat temp${temp.urgent ? ' urgent-stat' : ''}`}

@@ -9,7 +9,8 @@ import { describe, type LogEvent } from '../lib/describe';
 import { logEvent, onQueueChange, onQueueSent, pendingFor, pendingLogs, queueErrors, type LogBody } from '../lib/log-queue';
 import { familyZone, useSession } from '../lib/session';
 import { activeChildren, logForAll, namesOf, onLogForAllChange, setLogForAll } from '../lib/children';
-import { clock, localToday, NOT_YET } from '../lib/time';
+import { clock, localToday, localTs, NOT_YET } from '../lib/time';
+import { phoneZone, placeName, shownTs, zonedToMs } from '../lib/zone';
 import { LiveStatus } from '../home/LiveStatus';
 import { BottleSheet, MeasureSheet, NoteSheet, SupplementSheet } from '../home/Sheets';
 import { FeedPair, FeedPanel } from '../home/FeedPanel';
@@ -25,6 +26,7 @@ import { LogFor } from '../home/LogFor';
 import { undoneText, undoReceipts, type Receipt } from '../home/undo';
 import { MoreSheet } from '../home/MoreSheet';
 import { UrgentAlerts } from '../home/UrgentAlert';
+import { ZoneNotice } from '../home/ZoneNotice';
 
 type Sheet = 'feed' | 'bottle' | 'solid' | 'supplement' | 'measure' | 'note' | 'more' | null;
 /** One entry to log: what, and for which child (null: the children are not known yet). */
@@ -60,8 +62,10 @@ export function Home() {
   const [whenError, setWhenError] = useState<string | null>(null);
   // Logs saved on this phone but not sent yet: bottles count towards "Milk today" (marked as
   // waiting) and a sleep or wake decides the sleep button, each for its own child.
+  // (A log keeps the phone's zone and its time there; read here in the family's.)
   const [pending, setPending] = useState(pendingLogs);
-  const pendingOf = (child: string | null) => pendingFor(pending, child, child === primaryId);
+  const pendingOf = (child: string | null) =>
+    pendingFor(pending, child, child === primaryId).map((b): LogBody => ({ ...b, ts: shownTs(b, familyZone()) }));
   const asleepOf = (child: string | null) => asleepNow(lives[keyOf(child)]?.asleep, pendingOf(child));
 
   useEffect(() => {
@@ -99,6 +103,10 @@ export function Home() {
     const zone = familyZone();
     const ts = resolveWhen(when, zone);
     if (!ts) return setWhenError(NOT_YET);
+    // Sent with the phone's zone and the time on the phone's clock (the same instant), so the
+    // server keeps where it happened; `ts` (the family's clock) is what this page says.
+    const phone = phoneZone();
+    const sentTs = phone === zone ? ts : localTs(zonedToMs(ts, zone), phone);
     setBusy(true);
     const today = localToday(zone);
     const at = (t: string) => `${clock(t)}${t.slice(0, 10) < today ? ' yesterday' : ''}`;
@@ -114,7 +122,7 @@ export function Home() {
     const note = (list: string[], v: string | null | undefined) => v && !list.includes(v) && list.push(v);
     try {
       for (const { child, body } of items) {
-        const sent: LogBody = { ...body, type: String(body.type), ts, ...(child ? { child } : {}) };
+        const sent: LogBody = { ...body, type: String(body.type), ts: sentTs, timezone: phone, ...(child ? { child } : {}) };
         const r = await logEvent(sent);
         note(whom, nameOf(child));
         if (r.queued) {
@@ -203,6 +211,13 @@ export function Home() {
       {/* Twins: the top bar, the switcher and the cards name the children; the heading stays for screen readers. */}
       <h1 class={twins ? 'sr-only' : 'home-title'}>{s.profile?.baby_name ?? 'Home'}{s.profile?.age_display ? <span class="muted small"> · {s.profile.age_display}</span> : null}</h1>
       <UrgentAlerts alerts={watched.flatMap((c) => (lives[keyOf(c)] ? [{ name: twins ? nameOf(c) : '', live: lives[keyOf(c)] }] : []))} />
+      {familyId && s.profile?.timezone && (
+        <ZoneNotice familyId={familyId} familyZone={s.profile.timezone} phone={phoneZone()} admin={s.me?.role === 'admin'}
+          onSwitched={(z) => {
+            setToast({ id: ++toastSeq, text: `The family's clock is now ${placeName(z)} time. Every time is shown in ${placeName(z)} time.`, tone: 'ok' });
+            void refresh();
+          }} />
+      )}
       {liveError && <p class="error" role="alert">{liveError}</p>}
       {twins && <TwinCards list={active} lives={lives} offsets={offsets} asleepOf={asleepOf} targets={targets} zone={zone} units={units} />}
       {live?.check?.fix === 'log_wake' && asleep && !forAll && (
@@ -273,7 +288,7 @@ export function Home() {
       </section>
 
       {twins && <h2 class="status-h">{selChild?.baby_name} today</h2>}
-      {live ? <LiveStatus live={live} units={units} waitingMl={waitingMl} /> : !liveError && (navigator.onLine === false
+      {live ? <LiveStatus live={live} units={units} waitingMl={waitingMl} familyZone={zone} /> : !liveError && (navigator.onLine === false
         ? <p class="muted">The status will show when you're back online.</p>
         : <p class="muted" aria-busy="true">Loading status…</p>)}
       <Toast toast={toast} onClose={() => setToast(null)} />

@@ -1,12 +1,14 @@
 // One timeline entry: time, what, who; reactions; an inline editor for the fields the API lets
-// us change (ts, ml, foods, note, meal_type, kind, author); delete with a second confirming tap.
+// us change (ts, ml, foods, note, meal_type, kind, author, a weight's kg and a length's or head
+// circumference's cm — lb/oz and inches for imperial families); delete with a second confirming tap.
 import { useState } from 'preact/hooks';
 import { FormError } from '../../components/Field';
 import { post, splitError } from '../../lib/api';
 import { describe, unbroken, type LogEvent } from '../../lib/describe';
 import { eventIcon, Icon } from '../../components/Icon';
 import { clock } from '../../lib/time';
-import { cToF } from '../../lib/units';
+import { CM_PER_IN, cmToIn, cToF, inToCm, kgToLbOz, lbOzToKg } from '../../lib/units';
+import { parseNumber } from '../../home/more/common';
 
 const EMOJIS = ['❤️', '👍', '😂'];
 const KINDS: Record<string, string[]> = {
@@ -154,7 +156,49 @@ export function EventRow({ event: e, units, me, onChange }: { event: LogEvent; u
 /** The fields the editor shows for this event, so an error about one of them sits beside it. */
 function editableFields(e: LogEvent, units: string): string[] {
   return ['ts', 'note', ...(e.type === 'milk' ? ['ml'] : []), ...(KINDS[e.type] ? ['kind'] : []), ...(e.type === 'solid' ? ['foods'] : []),
+    ...(e.type === 'weight' ? ['kg'] : []), ...(e.type === 'length' || e.type === 'head_circumference' ? ['cm'] : []),
     ...specsFor(e, units).map((sp) => sp.key)];
+}
+
+/** A length's or head circumference's cm range (the API's, per type), in the family's units. */
+function cmRange(type: string, imperial: boolean): { min: number; max: number; problem: string } {
+  const [min, max] = type === 'head_circumference' ? [25, 60] : [40, 120];
+  const what = type === 'head_circumference' ? 'Head circumference' : 'Length';
+  const inches = (cm: number, up: boolean) => (up ? Math.ceil : Math.floor)((cm / CM_PER_IN) * 10) / 10;
+  return { min, max, problem: imperial ? `${what} must be between ${inches(min, true)} and ${inches(max, false)} in.` : `${what} must be between ${min} and ${max} cm.` };
+}
+
+/**
+ * A weight's kg, a length's or head circumference's cm, as typed in the family's units (lb and oz,
+ * inches), with the first value the field showed, so an untouched field sends nothing.
+ */
+function useMeasure(e: LogEvent, units: string) {
+  const imperial = units === 'imperial';
+  const lbOz = e.kg != null ? kgToLbOz(e.kg) : null;
+  const first = {
+    kg: e.kg != null ? String(e.kg) : '', lb: lbOz ? String(lbOz.lb) : '', oz: lbOz ? String(lbOz.oz) : '',
+    len: e.cm != null ? String(imperial ? cmToIn(e.cm) : e.cm) : '',
+  };
+  const [v, setV] = useState(first);
+  /** The change to send, a problem by its field, or nothing (untouched). */
+  const change = (): { kg?: number; cm?: number; problem?: [string, string] } => {
+    if (e.type === 'weight') {
+      if (imperial ? v.lb === first.lb && v.oz === first.oz : v.kg === first.kg) return {};
+      const kg = imperial ? (v.lb.trim() || v.oz.trim() ? lbOzToKg(parseNumber(v.lb || '0'), parseNumber(v.oz || '0')) : NaN) : parseNumber(v.kg);
+      if (!(kg >= 0.5 && kg <= 30)) return { problem: ['kg', imperial ? 'Weight must be between 1 lb 2 oz and 66 lb.' : 'Weight must be between 0.5 and 30 kg.'] };
+      return { kg };
+    }
+    if (e.type === 'length' || e.type === 'head_circumference') {
+      if (v.len === first.len) return {};
+      const n = parseNumber(v.len);
+      const cm = imperial ? inToCm(n) : n;
+      const range = cmRange(e.type, imperial);
+      if (!(cm >= range.min && cm <= range.max)) return { problem: ['cm', range.problem] };
+      return { cm };
+    }
+    return {};
+  };
+  return { imperial, v, set: (k: keyof typeof first, x: string) => setV({ ...v, [k]: x }), change };
 }
 
 function EditForm({ event: e, units, onSave, onCancel, error, fieldErrors }: {
@@ -166,11 +210,24 @@ function EditForm({ event: e, units, onSave, onCancel, error, fieldErrors }: {
   const [foods, setFoods] = useState((e.foods ?? []).join(', '));
   const [note, setNote] = useState(e.note ?? '');
   const specs = specsFor(e, units);
+  const m = useMeasure(e, units);
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  /** A new value: its old problem goes (it is checked again on Save). */
+  const setMeasure = (k: Parameters<typeof m.set>[0], x: string) => {
+    m.set(k, x);
+    setProblems({});
+  };
   const [extra, setExtra] = useState<Record<string, string>>(() => Object.fromEntries(specs.map((sp) => [sp.key, sp.from(e)])));
   const id = `edit-${e.id}`;
   const save = (ev: Event) => {
     ev.preventDefault();
     const changes: Record<string, unknown> = {};
+    // A weight or a length is checked here, in the family's units, before anything is sent.
+    const measured = m.change();
+    setProblems(measured.problem ? { [measured.problem[0]]: measured.problem[1] } : {});
+    if (measured.problem) return;
+    if (measured.kg !== undefined) changes.kg = measured.kg;
+    if (measured.cm !== undefined) changes.cm = measured.cm;
     if (time && time !== clock(e.ts)) changes.ts = `${e.ts.slice(0, 10)}T${time}:00`;
     if (e.type === 'milk' && ml !== '' && Number(ml) !== e.ml) changes.ml = Number(ml);
     if (KINDS[e.type] && kind !== (e.kind ?? '')) changes.kind = kind;
@@ -190,7 +247,11 @@ function EditForm({ event: e, units, onSave, onCancel, error, fieldErrors }: {
     if (!Object.keys(changes).length) return onCancel();
     onSave(changes);
   };
-  const err = (k: string) => fieldErrors[k] && <p class="error" role="alert">{fieldErrors[k]}</p>;
+  const problem = (k: string) => problems[k] ?? fieldErrors[k];
+  const err = (k: string) => problem(k) && <p class="error" role="alert" id={`${id}-${k}-err`}>{problem(k)}</p>;
+  const described = (k: string) => (problem(k) ? { 'aria-invalid': 'true' as const, 'aria-describedby': `${id}-${k}-err` } : {});
+  const fieldCls = (k: string) => `field${problem(k) ? ' has-error' : ''}`;
+  const lengthLabel = e.type === 'head_circumference' ? 'Head circumference' : 'Length';
   return (
     <form onSubmit={save} noValidate class="card" style={{ marginTop: '0.5rem' }} aria-label="Edit entry">
       <div class="field">
@@ -203,6 +264,35 @@ function EditForm({ event: e, units, onSave, onCancel, error, fieldErrors }: {
           <label for={`${id}-ml`}>Amount (ml, 0 for a breastfeed)</label>
           <input id={`${id}-ml`} type="number" min={0} max={500} inputMode="numeric" value={ml} onInput={(x) => setMl((x.currentTarget as HTMLInputElement).value)} />
           {err('ml')}
+        </div>
+      )}
+      {e.type === 'weight' && (m.imperial ? (
+        <div class={fieldCls('kg')}>
+          <div class="row">
+            <div class="grow">
+              <label for={`${id}-lb`}>Weight (lb)</label>
+              <input id={`${id}-lb`} inputMode="numeric" value={m.v.lb} {...described('kg')} onInput={(x) => setMeasure('lb', (x.currentTarget as HTMLInputElement).value)} />
+            </div>
+            <div class="grow">
+              <label for={`${id}-oz`}>and oz</label>
+              <input id={`${id}-oz`} inputMode="decimal" value={m.v.oz} {...described('kg')} onInput={(x) => setMeasure('oz', (x.currentTarget as HTMLInputElement).value)} />
+            </div>
+          </div>
+          {err('kg')}
+        </div>
+      ) : (
+        <div class={fieldCls('kg')}>
+          <label for={`${id}-kg`}>Weight (kg)</label>
+          <input id={`${id}-kg`} inputMode="decimal" value={m.v.kg} {...described('kg')} onInput={(x) => setMeasure('kg', (x.currentTarget as HTMLInputElement).value)} />
+          {err('kg')}
+        </div>
+      ))}
+      {(e.type === 'length' || e.type === 'head_circumference') && (
+        <div class={fieldCls('cm')}>
+          <label for={`${id}-cm`}>{lengthLabel} ({m.imperial ? 'in' : 'cm'})</label>
+          <input id={`${id}-cm`} inputMode="decimal" value={m.v.len} {...described('cm')} onInput={(x) => setMeasure('len', (x.currentTarget as HTMLInputElement).value)} />
+          {m.imperial && Number.isFinite(parseNumber(m.v.len)) && m.v.len.trim() !== '' && <p class="hint">= {inToCm(parseNumber(m.v.len))} cm</p>}
+          {err('cm')}
         </div>
       )}
       {KINDS[e.type] && (
