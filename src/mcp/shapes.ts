@@ -60,5 +60,5 @@ export const MedicinesView = z.object({
   doses: z.array(Event).describe('every dose logged over the days asked for, newest first'),
   from: z.string().describe('the first family-local day of doses, YYYY-MM-DD'),
   to: z.string().describe('today, YYYY-MM-DD'),
-  settings: z.array(Medicine).describe("the family's medicines with its own settings from the packet or prescription (set by an admin in the app)"),
+  settings: z.array(Medicine).describe("the family's medicines with its own settings from the packet or prescription (set by a family admin)"),
 });

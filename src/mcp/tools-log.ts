@@ -141,7 +141,7 @@ export const logTools: ToolDef[] = [
     name: 'log_medicine',
     title: 'Record a medicine given',
     description:
-      `Record a medicine a caregiver has given: its name as on the packet (e.g. "Calpol"), and the amount and unit given when known. It records what was given, nothing more, and never advises a dose, an amount or when to give the next one. If the family set its own minimum hours between doses or maximum doses in 24 hours for this medicine (from the packet or prescription, in the app), a dose outside them is still recorded and the confirmation warns, naming the last dose, who gave it and when. Not for vitamin D, iron or multivitamins (log_supplement). ${NOTE}`,
+      `Record a medicine a caregiver has given: its name as on the packet (e.g. "Calpol"), and the amount and unit given when known. It records what was given, nothing more, and never advises a dose, an amount or when to give the next one. If the family set its own minimum hours between doses or maximum doses in 24 hours for this medicine (from the packet or prescription, set by a family admin), a dose outside them is still recorded and the confirmation warns, naming the last dose, who gave it and when. Not for vitamin D, iron or multivitamins (log_supplement). ${NOTE}`,
     input: when.extend({
       medicine: valueFields.medicine.describe('the medicine given, 1 to 80 characters, as named on the packet or prescription'),
       amount: valueFields.amount.optional().describe('how much was given, more than 0 and at most 1000, in unit; give amount and unit together or neither'),

@@ -287,6 +287,8 @@ for (const d of testDatabases()) {
       const visitText = (visit.messages[0].content as { text: string }).text;
       assert.match(visitText, /health visitor/);
       assert.match(visitText, /"measurements":\[/);
+      assert.match(visitText, /"milestones":\[\{[^\]]*"title":"rolled over"/);
+      assert.match((handover.messages[0].content as { text: string }).text, /any medicine given .*never suggest a dose/);
       await assert.rejects(c.client.getPrompt({ name: 'daily_summary', arguments: { date: 'yesterday' } }), /date/);
     });
 
