@@ -128,7 +128,7 @@ describe('tracker CLI on the embedded SQLite store', () => {
     const file = new URL('./fixtures/import/huckleberry.csv', import.meta.url).pathname;
     const dry = await tracker('import', '--family', family, '--format', 'huckleberry', '--dry-run', file);
     assert.match(dry.stdout, /^Would import 8 new event\(s\); 0 already there; 3 row\(s\) skipped\./);
-    assert.match(dry.stdout, /skipped csv line 9: milk ml 600 is outside 0–500/);
+    assert.match(dry.stdout, /skipped csv line 9: ml of a milk event must be 0 to 500 \(this row: 600\)/);
     const real = await tracker('import', '--family', family, '--format', 'huckleberry', file);
     assert.match(real.stdout, /^Imported 8 new event\(s\); 0 already there; 3 row\(s\) skipped\./);
     const again = await tracker('import', '--family', family, '--format', 'huckleberry', file);

@@ -77,13 +77,18 @@ export class EventRuleError extends Error {
 
 const MAX_FOODS = 30;
 
+/** "a milk", "an activity": the type with its article, for messages. */
+function aType(type: EventType): string {
+  return `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
+}
+
 function decimalsOk(v: number, decimals: number): boolean {
   const scaled = v * 10 ** decimals;
   return Math.abs(scaled - Math.round(scaled)) < 1e-6;
 }
 
 function checkRange(type: EventType, field: string, v: number, r: Range): void {
-  if (v < r.min || v > r.max) throw new EventRuleError(`${field} of a ${type} event must be ${r.min} to ${r.max}.`, field);
+  if (v < r.min || v > r.max) throw new EventRuleError(`${field} of ${aType(type)} event must be ${r.min} to ${r.max}.`, field);
   if (r.decimals !== undefined && !decimalsOk(v, r.decimals)) {
     throw new EventRuleError(`${field} takes at most ${r.decimals} decimal${r.decimals === 1 ? '' : 's'} (as a thermometer shows it, e.g. 38.2).`, field);
   }
@@ -110,7 +115,7 @@ export function checkEventValues(type: EventType, input: EventInput): EventValue
   const out: EventValues = { ...EMPTY_VALUES };
   const fahrenheit = input.fahrenheit ?? null;
   if (fahrenheit !== null) {
-    if (type !== 'temperature') throw new EventRuleError(`fahrenheit does not belong to a ${type} event (it takes ${rule.allowed.join(', ')}).`, 'fahrenheit');
+    if (type !== 'temperature') throw new EventRuleError(`fahrenheit does not belong to ${aType(type)} event (it takes ${rule.allowed.join(', ')}).`, 'fahrenheit');
     if (input.celsius !== undefined && input.celsius !== null) {
       throw new EventRuleError('Send the temperature once: celsius or fahrenheit, not both.', 'fahrenheit');
     }
@@ -120,7 +125,7 @@ export function checkEventValues(type: EventType, input: EventInput): EventValue
     const v = input[f];
     if (v === undefined || v === null) continue;
     if (!rule.allowed.includes(f)) {
-      throw new EventRuleError(`${f} does not belong to a ${type} event (it takes ${rule.allowed.join(', ')}).`, f);
+      throw new EventRuleError(`${f} does not belong to ${aType(type)} event (it takes ${rule.allowed.join(', ')}).`, f);
     }
     (out as Record<string, unknown>)[f] = v;
   }
@@ -150,16 +155,16 @@ export function checkEventValues(type: EventType, input: EventInput): EventValue
   for (const f of rule.required) {
     if (out[f] === null) {
       const what = f === 'foods' ? 'at least one food' : f === 'celsius' ? 'celsius (or fahrenheit)' : f;
-      throw new EventRuleError(`A ${type} event needs ${what}.`, f);
+      throw new EventRuleError(`${aType(type).replace(/^a/, 'A')} event needs ${what}.`, f);
     }
   }
   for (const [f, r] of Object.entries(rule.ranges ?? {}) as [ValueField, Range][]) {
     const v = out[f];
     if (typeof v === 'number' && f !== 'celsius') checkRange(type, f, v, r);
   }
-  if (rule.kinds) oneOf('kind', out.kind, rule.kinds, `a ${type} event`);
+  if (rule.kinds) oneOf('kind', out.kind, rule.kinds, `${aType(type)} event`);
   oneOf('meal_type', out.meal_type, MEAL_TYPES, 'a solid event');
-  oneOf('side', out.side, FEED_SIDES, `a ${type} event`);
+  oneOf('side', out.side, FEED_SIDES, `${aType(type)} event`);
   oneOf('method', out.method, TEMPERATURE_METHODS, 'a temperature');
   oneOf('unit', out.unit, MEDICINE_UNITS, 'a dose');
   // An amount means nothing without its unit (2.5 of what?), and a unit nothing without an amount.

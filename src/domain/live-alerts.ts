@@ -6,7 +6,8 @@ import type { SupplementStatus } from './live-supplements.ts';
 import { formatDuration } from './patterns-stats.ts';
 import { zoneClock } from './zone-clock.ts';
 
-export type AlertLevel = 'info' | 'warn';
+/** `urgent` (1.3.0): a temperature that public guidance says needs urgent advice (live-temperature.ts); it comes before any other alert. */
+export type AlertLevel = 'info' | 'warn' | 'urgent';
 
 export interface Alert {
   level: AlertLevel;

@@ -91,7 +91,7 @@ function ironGuidance(region: Region, ageMonths: number, feeding: FeedingPicture
     const perDay = kg === null ? null : Math.round(kg * 1000);
     return {
       relevant: true, guidance_ug: perDay, guidance_range_ug: perDay === null ? null : { min: perDay, max: perDay },
-      source: 'AAP (2010): 1 mg per kg a day of iron for exclusively breastfed babies from 4 months until they eat iron-rich foods; talk it over with your paediatrician',
+      source: 'AAP (2010): 1 mg per kg a day of iron for exclusively breastfed babies from 4 months until they eat iron-rich foods; talk it over with your pediatrician',
     };
   }
   return {

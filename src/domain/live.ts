@@ -16,6 +16,9 @@ import { feedingPicture, supplementLog, type SupplementLog } from './live-supple
 import { median } from './patterns-stats.ts';
 import { chooseAlert, type AlertLevel } from './live-alerts.ts';
 import { liveCheck, type LiveCheck } from './live-checks.ts';
+import { temperatureStatus, TEMPERATURE_WINDOW_MS, type TemperatureStatus } from './live-temperature.ts';
+import { medicinesGiven, type MedicineSetting, type MedicineStatus } from './medicines.ts';
+import { tummyTime, type TummyTime } from './live-tummy-time.ts';
 
 /**
  * How far back the caller loads events: whole family-local days before today, plus today.
@@ -79,6 +82,12 @@ export interface LiveStatus {
   /** The log is probably incomplete (a wake not logged, a feed timer left running, a long
    * silence): what to check, and the one-tap fix; null when nothing looks amiss. */
   check: LiveCheck | null;
+  /** 1.3.0: the last temperature of the past 24 hours, or null (live-temperature.ts). */
+  temperature: TemperatureStatus | null;
+  /** 1.3.0: per medicine given in the past 24 hours, with the family's own settings; [] when none. */
+  medicines: MedicineStatus[];
+  /** 1.3.0: today's tummy time against WHO's 30 minutes; null from 12 months. */
+  tummy_time: TummyTime | null;
 }
 
 /**
@@ -101,7 +110,17 @@ export function nextNapWindow(
   return { start, end };
 }
 
-export function liveStatus(events: TimedEvent[], profile: ChildProfile, now: number, feedTimer: FeedTimerState | null = null): LiveStatus {
+/**
+ * `medicines`: the family's own settings for the medicines it gives (the service never
+ * supplies one); they only add "not before" and the counts against the family's maximum.
+ */
+export function liveStatus(
+  events: TimedEvent[],
+  profile: ChildProfile,
+  now: number,
+  feedTimer: FeedTimerState | null = null,
+  medicines: readonly MedicineSetting[] = [],
+): LiveStatus {
   const zone = profile.timezone;
   const clock = zoneClock(zone);
   const today = clock.localDate(now);
@@ -113,11 +132,22 @@ export function liveStatus(events: TimedEvent[], profile: ChildProfile, now: num
   // without copying today's events: a busy day holds thousands of nappies.
   const milkToday: TimedEvent[] = [];
   const supplementsToday: TimedEvent[] = [];
-  for (let i = firstAtOrAfter(sorted, dayStart); i < sorted.length; i++) {
+  const activitiesToday: TimedEvent[] = [];
+  const todayFrom = firstAtOrAfter(sorted, dayStart);
+  for (let i = todayFrom; i < sorted.length; i++) {
     const e = sorted[i]!;
     if (e.type === 'milk') milkToday.push(e);
     else if (e.type === 'supplement') supplementsToday.push(e);
+    else if (e.type === 'activity') activitiesToday.push(e);
   }
+  // Temperatures and medicines: the last 24 hours, also found by bisection (not a scan).
+  const dayAgoFrom = firstAtOrAfter(sorted, now - TEMPERATURE_WINDOW_MS + 1);
+  const temperature = temperatureStatus({
+    events: sorted, from: dayAgoFrom, name: profile.baby_name, dob: profile.dob,
+    region: profile.region, units: profile.units, zone, now,
+  });
+  const medicinesLast24h: TimedEvent[] = [];
+  for (let i = dayAgoFrom; i < sorted.length; i++) if (sorted[i]!.type === 'medicine') medicinesLast24h.push(sorted[i]!);
 
   // Sleep state.
   const spans = buildSleepSpans(sorted, now);
@@ -177,7 +207,9 @@ export function liveStatus(events: TimedEvent[], profile: ChildProfile, now: num
   const nap = asleep || lastWakeAt === null ? null : nextNapWindow(lastWakeAt, band.wakeWindowMinutes, now, bedtimeAt, zone);
   const napWindow: NapWindow | null = nap === null ? null : { start: clock.localTs(nap.start), end: clock.localTs(nap.end) };
 
-  const alert = check !== null ? { level: 'info' as const, msg: check.message } : chooseAlert({
+  // An urgent temperature comes before everything, a doubtful log included: whatever else the
+  // log may be missing, the reading was logged.
+  const alert = temperature?.urgent ? { level: 'urgent' as const, msg: temperature.message } : check !== null ? { level: 'info' as const, msg: check.message } : chooseAlert({
     name: profile.baby_name, band, ageDays: age.days, now, zone,
     asleep, nightSleep: nightSleep === true, awakeMinutes, hungry, dueAt,
     lastMilkAt: lastMilk?.at ?? null, intervalMinutes: interval?.minutes ?? null,
@@ -211,5 +243,8 @@ export function liveStatus(events: TimedEvent[], profile: ChildProfile, now: num
     last_breast_side: lastBreastSide(milk),
     asleep_since: openSpan === null ? null : clock.localTs(openSpan.start),
     check,
+    temperature,
+    medicines: medicinesGiven(medicinesLast24h, medicines, now, zone),
+    tummy_time: tummyTime(activitiesToday, age.months),
   };
 }

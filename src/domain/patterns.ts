@@ -1,6 +1,7 @@
 // Patterns: 14 family-local days of totals, the family's typical rhythm and a simple trend.
 // Pure: a function of (events, profile, now). The caller loads PATTERNS_WINDOW_DAYS.
 import type { ChildProfile, LogEvent, TimedEvent } from './types.ts';
+import { countByType, type TypeCounts } from './type-counts.ts';
 import { addDaysFast, ageAtFast, zoneClock } from './zone-clock.ts';
 import { bandForMonths, type AgeBandId } from './age-bands.ts';
 import {
@@ -58,6 +59,10 @@ export interface DailyTotals {
   solids: number;
   supplements: number;
   vitd_ug: number;
+  /** 1.3.0: millilitres from `pumping` logs (expressed milk, not a feed: not in milk_ml). */
+  pumped_ml: number;
+  /** 1.3.0: events logged this day, per type; a type with none is absent. */
+  counts: TypeCounts;
 }
 
 export interface LongestSleep {
@@ -101,6 +106,7 @@ function emptyDay(date: string, bounds: [number, number]): DailyTotals {
     milk_ml: 0, feeds: 0, bottle_feeds: 0, breastfeeds: 0, bottle_ml: 0, breastfeed_minutes: 0,
     sleep_minutes: 0, sleep_minutes_day: 0, sleep_minutes_night: 0, naps: 0,
     nappies: 0, nappies_wet: 0, nappies_dirty: 0, solids: 0, supplements: 0, vitd_ug: 0,
+    pumped_ml: 0, counts: {},
   };
 }
 
@@ -129,15 +135,18 @@ function addEvent(d: DailyTotals, e: TimedEvent): void {
       d.supplements += 1;
       if (e.kind === 'vitd') d.vitd_ug += e.ug ?? 0;
       break;
+    case 'pumping':
+      d.pumped_ml += e.ml ?? 0;
+      break;
     default:
       break;
   }
   if (isPoop(e)) d.nappies_dirty += 1;
 }
 
-/** The event as the API shows it: without the instant and the internal last_side. */
+/** The event as the API shows it: without the instant and the internal fields. */
 function toLogEvent(e: TimedEvent): LogEvent {
-  const { at: _at, last_side: _lastSide, ...rest } = e;
+  const { at: _at, last_side: _lastSide, zone: _zone, own_ts: _ownTs, ...rest } = e;
   return rest;
 }
 
@@ -157,10 +166,15 @@ export function patterns(events: TimedEvent[], profile: ChildProfile, now: numbe
   const indexOf = (at: number): number => gridIndex(grid, at) - 1;
 
   const inWindow = sorted.filter((e) => e.at >= windowStart);
+  const dayEvents: TimedEvent[][] = days.map(() => []);
   for (const e of inWindow) {
     const i = indexOf(e.at);
-    if (i >= 0) addEvent(days[i]!, e);
+    if (i >= 0) {
+      addEvent(days[i]!, e);
+      dayEvents[i]!.push(e);
+    }
   }
+  days.forEach((d, i) => (d.counts = countByType(dayEvents[i]!)));
 
   // Sleep: every span is split at local midnight and at the night-window edges; minutes are
   // summed in milliseconds and rounded once per day so the split never loses a minute.

@@ -70,6 +70,10 @@ export interface TimedEvent extends LogEvent {
   at: number;
   /** the side a `both` breastfeed ended on, when the feed timer knew it */
   last_side?: BreastSide | null;
+  /** the zone it was logged in (the family's then, or the phone's when travelling); absent: the family's */
+  zone?: string;
+  /** its wall-clock time where it happened, in `zone`; absent: `ts` */
+  own_ts?: string;
 }
 
 export type Region = 'uk' | 'us';

@@ -31,7 +31,7 @@ export async function registerDocs(app: FastifyInstance, publicUrl: () => string
         title: 'Baby Tracker API',
         version: API_VERSION,
         description:
-          'A shared family log of feeds, sleep, nappies, solids, supplements and growth. Every request is scoped to ' +
+          'A shared family log of feeds, sleep, nappies, solids, supplements, growth, temperatures, medicines given, pumping, activities and milestones. Every request is scoped to ' +
           'the one family its credential belongs to. Timestamps are family-local YYYY-MM-DDTHH:MM:SS; volumes in ml, ' +
           'weights in kg, lengths in cm. Not a medical device.',
       },

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { EVENT_TYPES } from '../domain/types.ts';
 import { Event } from '../schemas/event.ts';
 import { Medicine } from '../schemas/medicines.ts';
+import { LiveMedicine } from '../schemas/insights.ts';
 import { HISTORY_LIMIT } from '../services/log/event-history.ts';
 
 const Obj = z.record(z.string(), z.unknown());
@@ -41,22 +42,8 @@ export const MilestoneList = z.object({
   milestones: z.array(Event.extend({ age: z.string().describe("the child's age on the milestone's day, e.g. \"4 months 1 week\"") })).describe('oldest first'),
 });
 
-/** One medicine given in the last 24 hours (domain/medicines.ts MedicineStatus), as live status words it. */
-export const MedicineGiven = z.object({
-  name: z.string(),
-  last_given_ts: z.string().describe('family-local YYYY-MM-DDTHH:MM:SS'),
-  last_given_by: z.string().describe('the caregiver who logged the last dose'),
-  last_amount: z.string().nullable().describe('e.g. "2.5 ml"; null when the amount was not logged'),
-  doses_24h: z.number().int(),
-  min_hours: z.number().nullable().describe("the family's own setting; null when not set"),
-  max_per_24h: z.number().int().nullable().describe("the family's own setting; null when not set"),
-  not_before: z.string().nullable().describe('HH:MM before which the family\'s own minimum interval says not to give it again; null when not set or passed'),
-  not_before_ts: z.string().nullable(),
-  message: z.string(),
-});
-
 export const MedicinesView = z.object({
-  given_24h: z.array(MedicineGiven).describe('each medicine given in the last 24 hours, most recent first'),
+  given_24h: z.array(LiveMedicine).describe("each medicine given in the last 24 hours, most recent first, as live status's medicines"),
   doses: z.array(Event).describe('every dose logged over the days asked for, newest first'),
   from: z.string().describe('the first family-local day of doses, YYYY-MM-DD'),
   to: z.string().describe('today, YYYY-MM-DD'),

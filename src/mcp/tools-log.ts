@@ -27,7 +27,7 @@ async function logged(env: Env, input: LogInput, key: string | undefined) {
   let summary = `Logged ${describeEvent(r.event)} for ${env.child.name} ${whenPhrase(r.event.ts, env.today)} (id ${r.event.id}).`;
   if (r.warning) summary += ` Note: ${r.warning.message}`;
   // An urgent alert (a fever in a young baby) must reach the caregiver through whoever logged it.
-  if ((r.live.alert_level as string | null) === 'urgent' && r.live.alert_msg) summary += ` Urgent: ${r.live.alert_msg}`;
+  if (r.live.alert_level === 'urgent' && r.live.alert_msg) summary += ` Urgent: ${r.live.alert_msg}`;
   if (r.unknown_foods.length) summary += ` No nutrient data for: ${r.unknown_foods.join(', ')}.`;
   return { summary, data: r };
 }

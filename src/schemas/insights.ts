@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FeedSchema } from './feed.ts';
+import { TEMPERATURE_METHODS } from '../domain/types.ts';
 
 const Range = z.object({ min: z.number(), max: z.number() });
 
@@ -15,6 +16,43 @@ export const SupplementStatus = z
   })
   .meta({ id: 'SupplementStatus' });
 
+// 1.3.0 (issue 26): the live keys for the new event types (docs/insights.md).
+export const LiveTemperature = z
+  .object({
+    celsius: z.number().describe('°C, one decimal'),
+    fahrenheit: z.number().describe('°F, one decimal'),
+    method: z.enum(TEMPERATURE_METHODS).nullable(),
+    ts: z.string().describe('family-local time of the reading'),
+    minutes_ago: z.number().int(),
+    urgent: z.boolean().describe('this reading raises the urgent alert: 38.0 °C or more under 3 months, 39.0 °C or more at 3 to 6 months (age at the reading)'),
+    message: z.string().describe('the reading and its time; when urgent, where to call (the same text as alert_msg)'),
+  })
+  .meta({ id: 'LiveTemperature' });
+
+export const LiveMedicine = z
+  .object({
+    name: z.string().describe('the family’s name for it when the family set it, else as logged'),
+    last_given_ts: z.string().describe('family-local time of the last dose'),
+    last_given_by: z.string().describe('who logged the last dose'),
+    last_amount: z.string().nullable().describe('e.g. "2.5 ml"; null when not logged'),
+    doses_24h: z.number().int().describe('doses logged in the last 24 hours'),
+    min_hours: z.number().nullable().describe('the family’s own setting; null: not set'),
+    max_per_24h: z.number().int().nullable().describe('the family’s own setting; null: not set'),
+    not_before: z.string().nullable().describe('HH:MM before which the family’s own minimum interval says not to give it again; null when not set or already passed'),
+    not_before_ts: z.string().nullable().describe('not_before as a family-local timestamp'),
+    message: z.string(),
+  })
+  .meta({ id: 'LiveMedicine' });
+
+export const LiveTummyTime = z
+  .object({
+    minutes_today: z.number().int().describe('today’s tummy-time activities, duration_min summed'),
+    target_minutes: z.number().int().describe('30: WHO 2019, infants not yet mobile'),
+    met: z.boolean(),
+    message: z.string(),
+  })
+  .meta({ id: 'LiveTummyTime' });
+
 // Listed keys are always sent; more may be added (the spec allows it), hence
 // additionalProperties: true in the document while the type stays exact for the code.
 export const LiveStatusSchema = z
@@ -23,7 +61,10 @@ export const LiveStatusSchema = z
     asleep: z.boolean(),
     night_sleep: z.boolean().nullable(),
     awake_minutes: z.number().int().nullable(),
-    alert_level: z.string().nullable(),
+    alert_level: z
+      .string()
+      .nullable()
+      .describe('info, warn or (1.3.0) urgent: a temperature of 38.0 °C or more under 3 months, or 39.0 °C or more at 3 to 6 months, in the last 24 hours and not followed by a lower reading; urgent comes before any other alert'),
     alert_msg: z.string().nullable(),
     hungry_state: z.string().nullable().describe('not_yet, hungry_soon, overdue, dream_feed or unknown'),
     next_feed_at: z.string().nullable(),
@@ -56,5 +97,8 @@ export const LiveStatusSchema = z
       .nullable()
       .describe('the log is probably incomplete (docs/insights.md: thresholds and reasons); null when nothing looks amiss')
       .meta({ id: 'LiveCheck' }),
+    temperature: LiveTemperature.nullable().describe('1.3.0: the last temperature logged in the past 24 hours, or null'),
+    medicines: z.array(LiveMedicine).describe('1.3.0: per medicine given in the past 24 hours, most recent first; [] when none'),
+    tummy_time: LiveTummyTime.nullable().describe('1.3.0: today’s tummy time against WHO’s 30 minutes; null from 12 months'),
   })
   .meta({ id: 'LiveStatus', additionalProperties: true });

@@ -1,7 +1,9 @@
 // Property: live status, patterns and today's events served through the per-family cache (keyed by the
 // version the database bumps on every change) always equal a from-scratch derivation, for
 // random logs and random edit sequences: logs (also back-dated), edits of time and values,
-// deletes, undo, reactions, recipes, the feed timer, time-zone changes, the clock crossing
+// deletes, undo, reactions, recipes, the feed timer, the 1.3.0 types (temperatures around the
+// fever thresholds, medicines, pumping, tummy time) and the family's medicine settings (a
+// family table: cached with the live window by version), time-zone changes, the clock crossing
 // local midnight and a DST change. Run on both databases, and with two instances (two
 // processes' caches) on one database, writing through one and reading through the other.
 import { describe, test } from 'node:test';
@@ -41,10 +43,14 @@ async function randomWrite(app: FastifyInstance, f: Family, clock: TestClock, zo
   const pastTs = (maxHours: number) => instantToLocal(Math.floor((clock.now - r.next() * maxHours * HOUR) / 1000) * 1000, zone);
   const today = (await call(app, 'GET', '/api/vega/today', undefined, tok)).body.events as { id: string; type: string }[];
   const some = today.length ? r.pick(today) : null;
-  const roll = r.int(16);
+  const roll = r.int(17);
   if (roll <= 5) {
-    const type = r.pick(['milk', 'milk', 'sleep', 'wake', 'nappy', 'solid', 'weight', 'supplement', 'poop'] as const);
+    const type = r.pick(['milk', 'milk', 'sleep', 'wake', 'nappy', 'solid', 'weight', 'supplement', 'poop', 'temperature', 'medicine', 'pumping', 'activity'] as const);
     const values: Record<string, unknown> = {
+      temperature: { celsius: r.pick([37.2, 38.1, 38.6, 39.3]) },
+      medicine: { medicine: r.pick(['Calpol', 'Ibuprofen']), amount: 2.5, unit: 'ml' },
+      pumping: { ml: 10 * (1 + r.int(15)) },
+      activity: { kind: r.pick(['tummy_time', 'tummy_time', 'bath']), duration_min: 5 + r.int(20) },
       milk: r.next() < 0.5 ? { ml: 0, side: r.pick(['left', 'right', 'both']), duration_min: 1 + r.int(40) } : { ml: 10 * (1 + r.int(20)) },
       sleep: {}, wake: {}, poop: {},
       nappy: { kind: r.pick(['wet', 'dirty', 'both']) },
@@ -91,6 +97,16 @@ async function randomWrite(app: FastifyInstance, f: Family, clock: TestClock, zo
     await call(app, 'POST', '/api/vega/profile', { dob }, { cookie: f.cookie });
     return `dob ${dob}`;
   }
+  if (roll === 16) {
+    const name = r.pick(['Calpol', 'Ibuprofen']);
+    if (r.next() < 0.3) {
+      await call(app, 'POST', '/api/vega/medicines/delete', { name }, tok);
+      return `medicine setting ${name} removed`;
+    }
+    const setting = { name, min_hours: r.pick([4, 6, 8]), max_per_24h: r.pick([null, 2, 4]) };
+    await call(app, 'POST', '/api/vega/medicines', setting, tok);
+    return `medicine setting ${JSON.stringify(setting)}`;
+  }
   const step = r.pick([7 * 60_000, 45 * 60_000, 3 * HOUR, 9 * HOUR]);
   clock.advance(step);
   return `clock +${step / 60_000} min`;
@@ -114,6 +130,7 @@ async function assertSame(reader: { app: FastifyInstance; ctx: Ctx }, f: Family,
   // GET /today (cached per version and day) is today's log exactly as patterns derives it.
   const today = await call(reader.app, 'GET', '/api/vega/today', undefined, tok);
   assert.deepEqual(today.body.events, patternsScratch.today, `today after ${what}`);
+  assert.deepEqual(today.body.counts, patternsScratch.daily_totals.at(-1).counts, `today's counts after ${what}`);
 }
 
 for (const d of testDatabases()) {
@@ -127,7 +144,8 @@ for (const d of testDatabases()) {
           const r = rng(seed);
           // Start just before the October clock change in London, 15 days of room behind.
           env.clock.set('2026-10-24T21:30:00Z');
-          const f = await signUp(a.app, { timezone: 'Europe/London', dob: '2026-04-01' });
+          // Born 2026-08-01: just under 3 months at the start, so temperatures cross both fever thresholds.
+          const f = await signUp(a.app, { timezone: 'Europe/London', dob: '2026-08-01' });
           const familyId = await familyIdOf(a.app, f);
           let zone = 'Europe/London';
           const history: string[] = [];

@@ -13,7 +13,7 @@ import { demoHistory } from '../../src/domain/demo-history.ts';
 import { insertHistory } from '../../src/services/housekeeping/seed.ts';
 import { addDays, localDateOf } from '../../src/domain/time.ts';
 
-const KEYS = ['exported_at', 'family', 'profile', 'events', 'week_plan', 'recipes', 'snapshots', 'notes'];
+const KEYS = ['exported_at', 'family', 'profile', 'events', 'week_plan', 'recipes', 'snapshots', 'notes', 'medicines'];
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   let s = '';
@@ -47,7 +47,7 @@ for (const d of testDatabases()) {
       const ts = res.body.events.map((e: any) => e.ts);
       assert.deepEqual(ts, [...ts].sort(), 'oldest first');
       assert.equal(new Set(res.body.events.map((e: any) => e.id)).size, n, 'no event twice across pages');
-      assert.deepEqual(Object.keys(res.body.events[0]), ['id', 'ts', 'type', 'author', 'ml', 'kind', 'foods', 'meal_type', 'kg', 'cm', 'ug', 'note', 'reactions', 'side', 'duration_min']);
+      assert.deepEqual(Object.keys(res.body.events[0]), ['id', 'ts', 'type', 'author', 'ml', 'kind', 'foods', 'meal_type', 'kg', 'cm', 'ug', 'note', 'reactions', 'side', 'duration_min', 'celsius', 'fahrenheit', 'method', 'medicine', 'amount', 'unit', 'title']);
       assert.deepEqual(res.body.recipes['Green mash'], { name: 'Green mash', ingredients: ['peas', 'potato'] });
       assert.equal(res.body.family.members[0].username, f.username);
       assert.doesNotMatch(res.text, /password_hash|token_hash|id_hash|code_hash/);

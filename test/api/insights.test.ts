@@ -17,6 +17,8 @@ const LIVE_KEYS = [
   // Additional keys documented in docs/insights.md.
   'age_band', 'feed_interval_minutes', 'feed_interval_source', 'daily_milk_target_range_ml', 'bedtime_source',
   'feeding', 'last_breast_side', 'asleep_since', 'check',
+  // 1.3.0 (issue 26).
+  'temperature', 'medicines', 'tummy_time',
 ].sort();
 
 const PATTERNS_KEYS = [

@@ -223,8 +223,9 @@ for (const d of testDatabases()) {
       const r = await call(t.app, 'GET', '/api/vega/events?date=2026-11-20', undefined, { token: f.token });
       assert.equal(r.status, 200);
       assert.deepEqual(r.body.events.map((e: any) => e.ts), ['2026-11-20T23:59:59']);
+      assert.deepEqual(r.body.counts, { milk: 1 }, '1.3.0: the day per type');
       const empty = await call(t.app, 'GET', '/api/vega/events?date=2026-11-21', undefined, { token: f.token });
-      assert.deepEqual(empty.body, { events: [] });
+      assert.deepEqual(empty.body, { events: [], counts: {} });
       for (const bad of ['2026-13-01', '2026-02-30', 'yesterday', '20261120']) {
         const b = await call(t.app, 'GET', `/api/vega/events?date=${bad}`, undefined, { token: f.token });
         assert.equal(b.status, 400, bad);

@@ -539,7 +539,7 @@ export interface paths {
         put?: never;
         /**
          * Log an event. A warning is soft: the event is still saved
-         * @description Required per type: milk → ml (0 = breastfeed; side left/right/both and duration_min 1–180 optional, milk only); nappy → kind (wet, dirty, both, dry); solid → foods; note → note; supplement → kind (vitd, iron, multivitamin), ug optional; weight → kg; length → cm. sleep, wake and poop need nothing. A field that does not belong to the type is a 400. The Idempotency-Key header works as on every REST write (below).
+         * @description Required per type: milk → ml (0 = breastfeed; side left/right/both and duration_min 1–180 optional, milk only); nappy → kind (wet, dirty, both, dry); solid → foods; note → note; supplement → kind (vitd, iron, multivitamin), ug optional; weight → kg; length → cm. Since 1.3.0: temperature → celsius (34.0–43.0, one decimal) or fahrenheit (93.2–109.4), not both; method optional (armpit, ear, forehead, rectal, oral); medicine → medicine (the name, 1–80 characters), amount and unit optional but together (ml, mg, drops, tablet, sachet, puff, dose); pumping → ml (0–1000), side and duration_min (1–180) optional; head_circumference → cm (25–60); activity → kind (tummy_time, bath, skin_to_skin, outdoors, reading, play), duration_min (1–720) optional; milestone → title (1–80 characters). sleep, wake and poop need nothing. A field that does not belong to the type is a 400 naming it. A dose logged sooner than the family's own min_hours for that medicine, or past its max_per_24h (GET /api/vega/medicines), is still logged, with the warning medicine_too_soon or medicine_max_doses. The Idempotency-Key header works as on every REST write (below).
          *
          *     Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused).
          *
@@ -582,7 +582,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Correct an event: only ts, ml, foods, note, meal_type, kind, side, duration_min and author can change
+         * Correct an event: only ts, its value fields (those its type takes), author and child_id can change
          * @description Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused).
          *
          *     Idempotency-Key: send one (e.g. a fresh UUID per intended write) to make retries safe. The same key with the same request within 24 hours replays the first response exactly and changes nothing; the same key with a different request is 422 idempotency_key_reused and changes nothing. Keys are per family and per endpoint.
@@ -690,7 +690,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Today's events (family-local day), oldest first
+         * Today's events (family-local day), oldest first, and (1.3.0) their counts per type
          * @description Needs a bearer token (read scope) or the session cookie.
          */
         get: operations["getToday"];
@@ -710,7 +710,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The events of one family-local day, oldest first
+         * The events of one family-local day, oldest first, and (1.3.0) their counts per type
          * @description Needs a bearer token (read scope) or the session cookie.
          */
         get: operations["listEventsOfDay"];
@@ -1567,6 +1567,49 @@ export interface components {
             /** @description plain-words guidance with its source */
             source: string | null;
         };
+        LiveTemperature: {
+            /** @description °C, one decimal */
+            celsius: number;
+            /** @description °F, one decimal */
+            fahrenheit: number;
+            method: ("armpit" | "ear" | "forehead" | "rectal" | "oral") | null;
+            /** @description family-local time of the reading */
+            ts: string;
+            minutes_ago: number;
+            /** @description this reading raises the urgent alert: 38.0 °C or more under 3 months, 39.0 °C or more at 3 to 6 months (age at the reading) */
+            urgent: boolean;
+            /** @description the reading and its time; when urgent, where to call (the same text as alert_msg) */
+            message: string;
+        };
+        LiveMedicine: {
+            /** @description the family’s name for it when the family set it, else as logged */
+            name: string;
+            /** @description family-local time of the last dose */
+            last_given_ts: string;
+            /** @description who logged the last dose */
+            last_given_by: string;
+            /** @description e.g. "2.5 ml"; null when not logged */
+            last_amount: string | null;
+            /** @description doses logged in the last 24 hours */
+            doses_24h: number;
+            /** @description the family’s own setting; null: not set */
+            min_hours: number | null;
+            /** @description the family’s own setting; null: not set */
+            max_per_24h: number | null;
+            /** @description HH:MM before which the family’s own minimum interval says not to give it again; null when not set or already passed */
+            not_before: string | null;
+            /** @description not_before as a family-local timestamp */
+            not_before_ts: string | null;
+            message: string;
+        };
+        LiveTummyTime: {
+            /** @description today’s tummy-time activities, duration_min summed */
+            minutes_today: number;
+            /** @description 30: WHO 2019, infants not yet mobile */
+            target_minutes: number;
+            met: boolean;
+            message: string;
+        };
         /** @description the log is probably incomplete (docs/insights.md: thresholds and reasons); null when nothing looks amiss */
         LiveCheck: {
             /** @enum {string} */
@@ -1586,6 +1629,7 @@ export interface components {
             asleep: boolean;
             night_sleep: boolean | null;
             awake_minutes: number | null;
+            /** @description info, warn or (1.3.0) urgent: a temperature of 38.0 °C or more under 3 months, or 39.0 °C or more at 3 to 6 months, in the last 24 hours and not followed by a lower reading; urgent comes before any other alert */
             alert_level: string | null;
             alert_msg: string | null;
             /** @description not_yet, hungry_soon, overdue, dream_feed or unknown */
@@ -1616,6 +1660,12 @@ export interface components {
             /** @description family-local timestamp the open sleep began; null when awake */
             asleep_since: string | null;
             check: components["schemas"]["LiveCheck"];
+            /** @description 1.3.0: the last temperature logged in the past 24 hours, or null */
+            temperature: components["schemas"]["LiveTemperature"] | null;
+            /** @description 1.3.0: per medicine given in the past 24 hours, most recent first; [] when none */
+            medicines: components["schemas"]["LiveMedicine"][];
+            /** @description 1.3.0: today’s tummy time against WHO’s 30 minutes; null from 12 months */
+            tummy_time: components["schemas"]["LiveTummyTime"] | null;
         } & {
             [key: string]: unknown;
         };
@@ -1667,7 +1717,7 @@ export interface components {
         };
         EditRequest: {
             id: string;
-            /** @description only ts, ml, foods, note, meal_type, kind, side, duration_min, celsius, fahrenheit, method, medicine, amount, unit, title, author, child_id; null clears an optional field */
+            /** @description only ts, ml, foods, note, meal_type, kind, side, duration_min, kg, cm, celsius, fahrenheit, method, medicine, amount, unit, title, author, child_id; null clears an optional field */
             changes: {
                 /** @description family-local YYYY-MM-DDTHH:MM:SS; must not be in the future */
                 ts?: string;
@@ -1678,6 +1728,10 @@ export interface components {
                 kind?: string | null;
                 side?: ("left" | "right" | "both") | null;
                 duration_min?: number | null;
+                /** @description weight only (1.3.0) */
+                kg?: number;
+                /** @description length and head_circumference only (1.3.0) */
+                cm?: number;
                 celsius?: number | null;
                 fahrenheit?: number | null;
                 method?: ("armpit" | "ear" | "forehead" | "rectal" | "oral") | null;
@@ -1706,6 +1760,10 @@ export interface components {
         };
         EventList: {
             events: components["schemas"]["Event"][];
+            /** @description 1.3.0: how many of the day’s events are of each type, e.g. {"milk": 7, "nappy": 5}; a type with none is absent */
+            counts: {
+                [key: string]: number;
+            };
         };
         RecipeRequest: {
             name: string;

@@ -25,8 +25,8 @@ const how = (e: TimedEvent) => (e.method ? ` (${e.method})` : '');
 
 function urgentText(log: Log): string {
   const live = log.insights?.live;
-  // `urgent` is live status's fever alert (1.3.0); its message signposts urgent care.
-  return live && (live.alert_level as string | null) === 'urgent' && live.alert_msg ? ` ${live.alert_msg}` : '';
+  // `urgent` is live status's fever alert; its message signposts urgent care.
+  return live && live.alert_level === 'urgent' && live.alert_msg ? ` ${live.alert_msg}` : '';
 }
 
 export function temperatureReply(rest: string, period: Period | null, log: Log): Reply {

@@ -38,7 +38,12 @@ export function trackerRoutes(app: FastifyInstance, ctx: Ctx): void {
       description:
         'Required per type: milk → ml (0 = breastfeed; side left/right/both and duration_min 1–180 optional, milk only); nappy → kind (wet, dirty, both, dry); solid → foods; ' +
         'note → note; supplement → kind (vitd, iron, multivitamin), ug optional; weight → kg; length → cm. ' +
-        'sleep, wake and poop need nothing. A field that does not belong to the type is a 400. ' +
+        'Since 1.3.0: temperature → celsius (34.0–43.0, one decimal) or fahrenheit (93.2–109.4), not both; method optional (armpit, ear, forehead, rectal, oral); ' +
+        'medicine → medicine (the name, 1–80 characters), amount and unit optional but together (ml, mg, drops, tablet, sachet, puff, dose); ' +
+        'pumping → ml (0–1000), side and duration_min (1–180) optional; head_circumference → cm (25–60); ' +
+        'activity → kind (tummy_time, bath, skin_to_skin, outdoors, reading, play), duration_min (1–720) optional; milestone → title (1–80 characters). ' +
+        'sleep, wake and poop need nothing. A field that does not belong to the type is a 400 naming it. ' +
+        "A dose logged sooner than the family's own min_hours for that medicine, or past its max_per_24h (GET /api/vega/medicines), is still logged, with the warning medicine_too_soon or medicine_max_doses. " +
         'The Idempotency-Key header works as on every REST write (below).',
       body: LogBody,
       response: { 200: LogResponse, 400: ErrorWithDetailBody, 404: ErrorBody, 409: ErrorBody },
@@ -61,7 +66,7 @@ export function trackerRoutes(app: FastifyInstance, ctx: Ctx): void {
     config: { idempotent: true },
     schema: {
       tags,
-      summary: 'Correct an event: only ts, ml, foods, note, meal_type, kind, side, duration_min and author can change',
+      summary: 'Correct an event: only ts, its value fields (those its type takes), author and child_id can change',
       body: EditBody,
       response: { 200: MutationResponse, 400: ErrorWithDetailBody, 404: ErrorBody, 409: ErrorBody },
     },
@@ -104,7 +109,7 @@ export function trackerRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   r.get('/api/vega/today', {
     config: { child: 'query' },
-    schema: { tags, summary: "Today's events (family-local day), oldest first", querystring: ChildQuery, response: { 200: EventList, 404: ErrorBody } },
+    schema: { tags, summary: "Today's events (family-local day), oldest first, and (1.3.0) their counts per type", querystring: ChildQuery, response: { 200: EventList, 404: ErrorBody } },
     handler: async (req) => eventsOfDay(ctx, actorOf(req)),
   });
 
@@ -112,7 +117,7 @@ export function trackerRoutes(app: FastifyInstance, ctx: Ctx): void {
     config: { child: 'query' },
     schema: {
       tags,
-      summary: 'The events of one family-local day, oldest first',
+      summary: 'The events of one family-local day, oldest first, and (1.3.0) their counts per type',
       querystring: DateQuery,
       response: { 200: EventList, 400: ErrorBody, 404: ErrorBody },
     },

@@ -53,16 +53,16 @@ async function usage(ctx: Ctx, family: FamilyRow, now: number): Promise<UsageLim
 async function answerContext(ctx: Ctx, actor: Actor, family: FamilyRow, now: number): Promise<AnswerContext> {
   const scope = await childScopeOf(ctx, actor);
   const from = dayBounds(addDays(localDateOf(now, family.timezone), -ANSWER_WINDOW_DAYS), family.timezone)[0];
-  const events = await eventsBetween(scope, from, now + 1);
+  const events = await eventsBetween(scope, from, now + 1, family.timezone);
   // "How much does she weigh?" should work even when the last weigh-in is months old.
   for (const type of ['weight', 'length', 'head_circumference']) {
     if (!events.some((e) => e.type === type)) {
-      const older = await latestOfType(scope, type, from);
+      const older = await latestOfType(scope, type, from, family.timezone);
       if (older) events.unshift(older);
     }
   }
   // "When did he first roll over?": milestones are few and months apart, so all of them.
-  events.unshift(...(await milestonesBefore(scope, from)));
+  events.unshift(...(await milestonesBefore(scope, from, family.timezone)));
   // One source of truth: the same derived insights the API serves (live status, patterns with
   // the allergen grid and nutrients, measurements with WHO percentiles), each from its cache.
   const live = await computeLive(scope, family, now);
@@ -78,9 +78,9 @@ async function answerContext(ctx: Ctx, actor: Actor, family: FamilyRow, now: num
 }
 
 /** Every milestone logged before `before` (the answer window's start), oldest first. */
-async function milestonesBefore(scope: ChildScope, before: number): Promise<TimedEvent[]> {
+async function milestonesBefore(scope: ChildScope, before: number, zone: string): Promise<TimedEvent[]> {
   const rows = await scope.selectFrom('events').select(EVENT_COLUMNS).where('type', '=', 'milestone').where('at', '<', before).orderBy('at').execute();
-  return rows.map(toTimedEvent);
+  return rows.map((r) => toTimedEvent(r, zone));
 }
 
 /**

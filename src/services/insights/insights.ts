@@ -33,9 +33,9 @@ interface PatternInputs {
 const inputsCache = new FamilyCache<PatternInputs>(300);
 const resultCache = new FamilyCache<PatternsOut>(300);
 
-async function loadPatternInputs(scope: ChildScope, from: number): Promise<PatternInputs> {
+async function loadPatternInputs(scope: ChildScope, from: number, zone: string): Promise<PatternInputs> {
   return {
-    window: EventWindow.of(await eventsBetween(scope, from, Number.MAX_SAFE_INTEGER)),
+    window: EventWindow.of(await eventsBetween(scope, from, Number.MAX_SAFE_INTEGER, zone)),
     recipes: await listRecipes(scope),
     started: await solidsStarted(scope),
   };
@@ -67,7 +67,7 @@ type PatternsOut = ReturnType<typeof derivePatterns>;
 /** Patterns from scratch: no cache. The cached path must always equal this. */
 export async function patternsFromScratch(scope: ChildScope, family: FamilyRow, now: number): Promise<PatternsOut> {
   const at = liveInstant(now);
-  return derivePatterns(scope, family, await loadPatternInputs(scope, patternsWindowStart(at, family.timezone)), at);
+  return derivePatterns(scope, family, await loadPatternInputs(scope, patternsWindowStart(at, family.timezone), family.timezone), at);
 }
 
 export async function getPatterns(ctx: Ctx, actor: Actor): Promise<PatternsOut> {
@@ -79,9 +79,9 @@ export async function getPatterns(ctx: Ctx, actor: Actor): Promise<PatternsOut> 
   const done = resultCache.get(id, version, String(at));
   if (done) return done;
   const from = patternsWindowStart(at, family.timezone);
-  const inputs = await inputsCache.through(scope, id, version, String(from), (s) => loadPatternInputs(s, from));
+  const inputs = await inputsCache.through(scope, id, version, String(from), (s) => loadPatternInputs(s, from, family.timezone));
   // As for live: derived for the version the cache holds, with the family's row then.
-  const at_ = atVersion(inputs, family, (f) => patternsWindowStart(at, f.timezone) === from);
+  const at_ = atVersion(inputs, family, (f) => f.timezone === family.timezone && patternsWindowStart(at, f.timezone) === from);
   if (at_.version !== version) {
     const later = resultCache.get(id, at_.version, String(at));
     if (later) return later;

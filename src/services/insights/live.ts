@@ -12,8 +12,11 @@ import { loadFeedTimer } from '../log/feed-timer-rows.ts';
 import { FamilyCache, type AtVersion } from './derived-cache.ts';
 import { EventWindow } from '../log/event-window.ts';
 import { firstAtOrAfter } from '../../domain/sleep-spans.ts';
+import type { MedicineSetting } from '../../domain/medicines.ts';
+import { medicineSettings } from '../family/medicines.ts';
 
-export async function eventsBetween(scope: ChildScope, from: number, to: number): Promise<TimedEvent[]> {
+/** The child's events in [from, to), as the family sees them in `zone` (its zone now). */
+export async function eventsBetween(scope: ChildScope, from: number, to: number, zone: string): Promise<TimedEvent[]> {
   const rows = await scope
     .selectFrom('events')
     .select(EVENT_COLUMNS)
@@ -22,10 +25,10 @@ export async function eventsBetween(scope: ChildScope, from: number, to: number)
     .orderBy('at')
     .orderBy('seq')
     .execute();
-  return rows.map(toTimedEvent);
+  return rows.map((r) => toTimedEvent(r, zone));
 }
 
-export async function latestOfType(scope: ChildScope, type: string, before: number): Promise<TimedEvent | null> {
+export async function latestOfType(scope: ChildScope, type: string, before: number, zone: string): Promise<TimedEvent | null> {
   const row = await scope
     .selectFrom('events')
     .select(EVENT_COLUMNS)
@@ -34,7 +37,7 @@ export async function latestOfType(scope: ChildScope, type: string, before: numb
     .orderBy('at', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return row ? toTimedEvent(row) : null;
+  return row ? toTimedEvent(row, zone) : null;
 }
 
 /** Live status is computed for whole seconds: events are stored at whole seconds, so every
@@ -46,6 +49,9 @@ export function liveInstant(now: number): number {
 interface LiveInputs {
   window: EventWindow;
   timer: FeedTimerState | null;
+  /** The family's medicine settings: a change to them bumps the family's version (migration
+   * 014), so they are cached with the window and a carried-over event leaves them as they are. */
+  medicines: MedicineSetting[];
 }
 
 // A few hundred events per family: ~300 families' windows stay well under 100 MB.
@@ -54,22 +60,22 @@ const resultCache = new FamilyCache<LiveStatus>(2000);
 
 /** Everything from `from` on (no upper bound: a log may be a minute ahead of the clock), the
  * latest weight before it when the window has none, and the feed timer. */
-export async function loadLiveInputs(scope: ChildScope, from: number): Promise<LiveInputs> {
-  const events = await eventsBetween(scope, from, Number.MAX_SAFE_INTEGER);
+export async function loadLiveInputs(scope: ChildScope, from: number, zone: string): Promise<LiveInputs> {
+  const events = await eventsBetween(scope, from, Number.MAX_SAFE_INTEGER, zone);
   // The milk guide needs the latest weight even when it was logged before the window.
   if (!events.some((e) => e.type === 'weight')) {
-    const w = await latestOfType(scope, 'weight', from);
+    const w = await latestOfType(scope, 'weight', from, zone);
     if (w) events.unshift(w);
   }
   // Loaded in instant order (an older weight goes first).
-  return { window: EventWindow.of(events), timer: await loadFeedTimer(scope) };
+  return { window: EventWindow.of(events), timer: await loadFeedTimer(scope), medicines: await medicineSettings(scope) };
 }
 
 /** The live status from scratch: no cache. The cached path must always equal this. */
 export async function computeLiveFromScratch(scope: ChildScope, family: FamilyRow, now: number): Promise<LiveStatus> {
   const at = liveInstant(now);
-  const inputs = await loadLiveInputs(scope, liveWindowStart(at, family.timezone));
-  return liveStatus(inputs.window.events, childProfile(family, scope.child), at, inputs.timer);
+  const inputs = await loadLiveInputs(scope, liveWindowStart(at, family.timezone), family.timezone);
+  return liveStatus(inputs.window.events, childProfile(family, scope.child), at, inputs.timer, inputs.medicines);
 }
 
 /**
@@ -84,16 +90,17 @@ export async function computeLive(scope: ChildScope, family: FamilyRow, now: num
   const done = resultCache.get(id, version, String(at));
   if (done) return done;
   const from = liveWindowStart(at, family.timezone);
-  const inputs = await inputsCache.through(scope, id, version, String(from), (s) => loadLiveInputs(s, from));
+  const inputs = await inputsCache.through(scope, id, version, String(from), (s) => loadLiveInputs(s, from, family.timezone));
   // The cache may hold a later version than this request's row (writes landed meanwhile): the
   // status is derived for that version, with the family's row as it was then, and shared.
-  const at_ = atVersion(inputs, family, (f) => liveWindowStart(at, f.timezone) === from);
+  // The window's events were read in this request's zone: a later version of another zone does not fit.
+  const at_ = atVersion(inputs, family, (f) => f.timezone === family.timezone && liveWindowStart(at, f.timezone) === from);
   if (at_.version !== version) {
     const later = resultCache.get(id, at_.version, String(at));
     if (later) return later;
   }
   // Frozen: handed to every request of this second, and its JSON is kept (json-serializer.ts).
-  const status = Object.freeze(liveStatus(inputs.value.window.events, childProfile(at_.family, scope.child), at, inputs.value.timer));
+  const status = Object.freeze(liveStatus(inputs.value.window.events, childProfile(at_.family, scope.child), at, inputs.value.timer, inputs.value.medicines));
   if (at_.exact) resultCache.set(id, at_.version, String(at), status);
   return status;
 }

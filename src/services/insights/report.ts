@@ -52,7 +52,7 @@ export async function buildReport(ctx: Ctx, actor: Actor, q: { from: string; to:
   const now = ctx.clock();
   // A sleep that began in the range may end after it: read a little past the end for the wake.
   const rows = await scope.selectFrom('events').select(EVENT_COLUMNS).where('at', '<', hi + LOOKBACK_MS).orderBy('at').orderBy('seq').execute();
-  const withWakes: TimedEvent[] = rows.map(toTimedEvent);
+  const withWakes: TimedEvent[] = rows.map((r) => toTimedEvent(r, zone));
   const all = withWakes.filter((e) => e.at < hi);
   const inRange = all.filter((e) => e.at >= lo && e.at < hi);
 

@@ -45,7 +45,7 @@ export async function eventsOfType(ctx: Ctx, actor: Actor, type: EventType, days
     .limit(HISTORY_LIMIT + 1)
     .execute();
   const truncated = rows.length > HISTORY_LIMIT;
-  return { type, from: fromDate, to: today, events: rows.slice(0, HISTORY_LIMIT).map((r) => presentEvent(scope, r)), truncated };
+  return { type, from: fromDate, to: today, events: rows.slice(0, HISTORY_LIMIT).map((r) => presentEvent(scope, r, family.timezone)), truncated };
 }
 
 /** Every milestone logged for the child, oldest first, each with the child's age on its day. */
@@ -54,7 +54,12 @@ export async function milestones(ctx: Ctx, actor: Actor) {
   const family = await loadFamily(scope);
   const profile = childProfile(family, scope.child);
   const rows = await scope.selectFrom('events').select(EVENT_COLUMNS).where('type', '=', 'milestone').orderBy('at').orderBy('seq').execute();
-  return { milestones: rows.map((r) => ({ ...presentEvent(scope, r), age: ageDisplay(profile.dob, r.ts.slice(0, 10)) })) };
+  return {
+    milestones: rows.map((r) => {
+      const e = presentEvent(scope, r, family.timezone);
+      return { ...e, age: ageDisplay(profile.dob, e.ts.slice(0, 10)) };
+    }),
+  };
 }
 
 /**
@@ -78,11 +83,11 @@ export async function medicinesOverview(ctx: Ctx, actor: Actor, days: number) {
     .orderBy('seq', 'desc')
     .execute();
   const settings = await medicineSettings(scope);
-  const timed = rows.map(toTimedEvent).reverse();
+  const timed = rows.map((r) => toTimedEvent(r, family.timezone)).reverse();
   const doses = rows.filter((r) => Number(r.at) >= from).slice(0, HISTORY_LIMIT);
   return {
     given_24h: medicinesGiven(timed, settings, now, family.timezone),
-    doses: doses.map((r) => presentEvent(scope, r)),
+    doses: doses.map((r) => presentEvent(scope, r, family.timezone)),
     from: fromDate,
     to: today,
     settings,

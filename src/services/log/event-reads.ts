@@ -11,17 +11,18 @@ import type { LogEvent } from '../../domain/types.ts';
 import { MEASUREMENT_TYPES, percentileFor } from '../../domain/growth.ts';
 import { childProfile, loadFamily } from '../family/family-row.ts';
 import { apiEvent, EVENT_COLUMNS, toLogEvent, toTimedEvent } from './event-rows.ts';
+import { countByType, type TypeCounts } from '../../domain/type-counts.ts';
 
 export const SUGGESTION_DAYS = 14;
 
 // A day's events under the family's version (see derived-cache.ts): between two writes, a
 // day is read once per process. Keyed by the day's date and the family's zone (a zone change
 // bumps the version too).
-const dayCache = new FamilyCache<{ events: LogEvent[] }>(2000);
+const dayCache = new FamilyCache<{ events: LogEvent[]; counts: TypeCounts }>(2000);
 
 /** The API's Event for a row of this child's log: with child_id when the family has several. */
-export function presentEvent(scope: ChildScope, r: Parameters<typeof toLogEvent>[0]): LogEvent {
-  return apiEvent(r, scope.childId, scope.children);
+export function presentEvent(scope: ChildScope, r: Parameters<typeof toLogEvent>[0], zone: string): LogEvent {
+  return apiEvent(r, scope.childId, scope.children, zone);
 }
 
 /** Events of one family-local day (today by default), oldest first. */
@@ -48,7 +49,9 @@ export async function eventsOfDay(ctx: Ctx, actor: Actor, date?: string) {
       .orderBy('at')
       .orderBy('seq')
       .execute();
-    return Object.freeze({ events: rows.map((r) => presentEvent(s, r)) });
+    const events = rows.map((r) => presentEvent(s, r, family.timezone));
+    // 1.3.0: the day's events per type, beside them (an added key; `events` is as before).
+    return Object.freeze({ events, counts: countByType(events) });
   });
   return loaded.value;
 }
@@ -64,9 +67,9 @@ export async function measurements(ctx: Ctx, actor: Actor) {
   rows.sort((a, b) => a.at - b.at || a.seq - b.seq);
   return {
     measurements: rows.map((r) => {
-      const e = toTimedEvent(r);
+      const e = toTimedEvent(r, family.timezone);
       const p = percentileFor(e, profile);
-      return { ...presentEvent(scope, r), ...(p ? { percentile: p } : {}) };
+      return { ...presentEvent(scope, r, family.timezone), ...(p ? { percentile: p } : {}) };
     }),
   };
 }

@@ -4,12 +4,13 @@ import type { EventsTable } from '../../db/schema.ts';
 import type { EventType, LogEvent, Reaction, TimedEvent } from '../../domain/types.ts';
 import { namesChildren } from '../../domain/children.ts';
 import { shownCelsius, shownFahrenheit } from '../../domain/temperature.ts';
+import { instantToLocalFast } from '../../domain/zone-clock.ts';
 
 export type EventRow = Selectable<EventsTable>;
 
 /** The columns an Event (and the rules) need: never family_id, zone, created_at or seq. */
 export const EVENT_COLUMNS = [
-  'id', 'ts', 'at', 'type', 'author', 'ml', 'kind', 'foods', 'meal_type', 'kg', 'cm', 'ug', 'note', 'reactions', 'side', 'duration_min', 'last_side',
+  'id', 'ts', 'at', 'zone', 'type', 'author', 'ml', 'kind', 'foods', 'meal_type', 'kg', 'cm', 'ug', 'note', 'reactions', 'side', 'duration_min', 'last_side',
   'celsius', 'method', 'medicine', 'amount', 'unit', 'title',
 ] as const;
 export type EventFields = Pick<EventRow, (typeof EVENT_COLUMNS)[number]>;
@@ -37,15 +38,21 @@ function intern<T extends string | null>(s: T): T {
 }
 
 /**
- * The Event with its instant and internal field, as one literal in a fixed order: every
+ * The Event as the family sees it now, in `zone` (the family's zone today), with its instant and
+ * internal fields, as one literal in a fixed order. A row keeps `ts` in the zone it was logged
+ * in (`r.zone`: the family's zone then, or the phone's when the log said `timezone`): shown in
+ * that zone unchanged, otherwise re-read from its instant in today's zone, so a family that
+ * moved or travelled sees every event at its true time on its true date (issue 27).
+ * Every
  * event in a window has the same shape, which keeps the rules' loops over windows fast, and
  * all its fields sit in the object itself (fields added afterwards would need a second
  * allocation per event).
  */
-export function toTimedEvent(r: EventFields): TimedEvent {
+export function toTimedEvent(r: EventFields, zone: string): TimedEvent {
+  const at = Number(r.at);
   return {
     id: r.id,
-    ts: r.ts,
+    ts: r.zone === zone ? r.ts : instantToLocalFast(at, zone),
     type: intern(r.type) as EventType,
     author: intern(r.author),
     ml: r.ml === null ? null : Number(r.ml),
@@ -66,14 +73,16 @@ export function toTimedEvent(r: EventFields): TimedEvent {
     amount: r.amount === null ? null : Number(r.amount),
     unit: intern(r.unit) as LogEvent['unit'],
     title: r.title,
-    at: Number(r.at),
+    at,
     last_side: r.last_side as TimedEvent['last_side'],
+    zone: intern(r.zone),
+    own_ts: r.ts,
   };
 }
 
 /** The Event as the API shows it: the same fields, without the instant and internal field. */
-export function toLogEvent(r: EventFields): LogEvent {
-  const { at: _at, last_side: _lastSide, ...event } = toTimedEvent(r);
+export function toLogEvent(r: EventFields, zone: string): LogEvent {
+  const { at: _at, last_side: _lastSide, zone: _zone, own_ts: _ownTs, ...event } = toTimedEvent(r, zone);
   return event;
 }
 
@@ -85,8 +94,8 @@ export function withChildId<E extends object>(e: E, childId: string): E & { chil
   return { ...e, child_id: childId };
 }
 
-/** The API's Event for a row of `childId`'s log, in a family of `children`. */
-export function apiEvent(r: EventFields, childId: string, children: readonly unknown[]): LogEvent {
-  const e = toLogEvent(r);
+/** The API's Event for a row of `childId`'s log, in a family of `children` whose zone is `zone`. */
+export function apiEvent(r: EventFields, childId: string, children: readonly unknown[], zone: string): LogEvent {
+  const e = toLogEvent(r, zone);
   return namesChildren(children) ? withChildId(e, childId) : e;
 }

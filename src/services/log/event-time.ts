@@ -10,14 +10,21 @@ const OLDEST_MS = 6 * 366 * 24 * 3600 * 1000;
 
 export interface ResolvedTime {
   at: number;
+  /** family-local: what the API shows */
   ts: string;
+  /** the zone the time was given in (the request's `timezone`, else the family's): stored with the event */
+  zone: string;
+  /** the time in `zone`: the wall clock where it happened */
+  own_ts: string;
 }
 
 export function resolveEventTime(ts: string | null | undefined, zone: string | null | undefined, familyZone: string, now: number): ResolvedTime {
-  if (ts === null || ts === undefined) {
-    const at = Math.floor(now / 1000) * 1000;
-    return { at, ts: instantToLocal(at, familyZone) };
-  }
+  const own = zone ?? familyZone;
+  const resolved = (at: number): ResolvedTime => {
+    const shown = instantToLocal(at, familyZone);
+    return { at, ts: shown, zone: own, own_ts: own === familyZone ? shown : instantToLocal(at, own) };
+  };
+  if (ts === null || ts === undefined) return resolved(Math.floor(now / 1000) * 1000);
   let at: number;
   try {
     at = localToInstant(ts, zone ?? familyZone);
@@ -29,5 +36,5 @@ export function resolveEventTime(ts: string | null | undefined, zone: string | n
     throw badRequest(`ts ${ts} is in the future; the time now is ${instantToLocal(now, zone ?? familyZone)}.`, 'future_timestamp');
   }
   if (at < now - OLDEST_MS) throw badRequest(`ts ${ts} is more than 6 years ago.`, 'invalid_timestamp');
-  return { at, ts: instantToLocal(at, familyZone) };
+  return resolved(at);
 }

@@ -57,8 +57,8 @@ async function findEvent(log: LogScope, id: string): Promise<EventRow> {
 }
 
 /** The API's Event for a row of the family's log: with child_id when the family has several children. */
-function presentRow(row: EventRow, children: readonly ChildRow[]) {
-  return apiEvent(row, row.child_id, children);
+function presentRow(row: EventRow, children: readonly ChildRow[], zone: string) {
+  return apiEvent(row, row.child_id, children, zone);
 }
 
 /** The family's children and a way to reach the scope of the child an event is about. */
@@ -81,7 +81,8 @@ export async function logEvent(ctx: Ctx, actor: Actor, input: LogInput, idempote
   // the write either way); the answer is derived from the row the insert itself returns.
   const family = familyReadWithCredential(actor) ?? (await loadFamily(scope));
   const now = ctx.clock();
-  const { at, ts } = resolveEventTime(input.ts, input.timezone, family.timezone, now);
+  const time = resolveEventTime(input.ts, input.timezone, family.timezone, now);
+  const at = time.at;
   const values = checked(input.type, input);
   const recipes = values.foods ? await listRecipes(scope) : [];
   const unknown = values.foods ? unknownFoods(expandFoods(values.foods, recipes)) : [];
@@ -90,14 +91,16 @@ export async function logEvent(ctx: Ctx, actor: Actor, input: LogInput, idempote
   // holds only the insert.
   const aroundFrom = at - WARNING_LOOKBACK_MS;
   const aroundTo = at + 5 * 60 * 1000;
-  const around = cachedEventsBetween(scope, family, now, aroundFrom, aroundTo) ?? (await eventsBetween(scope, aroundFrom, aroundTo));
+  const around = cachedEventsBetween(scope, family, now, aroundFrom, aroundTo) ?? (await eventsBetween(scope, aroundFrom, aroundTo, family.timezone));
   const warning =
     warningFor({ type: input.type, at, ml: values.ml, kind: values.kind, medicine: values.medicine, celsius: values.celsius, title: values.title }, around, family.timezone) ??
     (values.medicine !== null ? doseWarning(values.medicine, at, around, settingFor(await medicineSettings(scope), values.medicine), family.timezone) : null);
+  // Kept in the zone it was logged in (a family abroad logs in the phone's zone): the rhythm
+  // rules read the baby's own clock where it happened; reads show it in the family's zone.
   const base = {
-    ts,
+    ts: time.own_ts,
     at,
-    zone: family.timezone,
+    zone: time.zone,
     type: input.type,
     author: input.author ?? actor.username,
     ml: values.ml,
@@ -133,7 +136,7 @@ export async function logEvent(ctx: Ctx, actor: Actor, input: LogInput, idempote
   let logged: LoggedEvent;
   try {
     logged = await logNewEvent(scope, base, undefined, (id) =>
-      keyRowWith(ctx, 'log', key, input, { event: presentRow({ ...base, id, child_id: scope.childId } as EventRow, scope.children), unknown_foods: unknown, warning } satisfies LogMarker),
+      keyRowWith(ctx, 'log', key, input, { event: presentRow({ ...base, id, child_id: scope.childId } as EventRow, scope.children, family.timezone), unknown_foods: unknown, warning } satisfies LogMarker),
     );
   } catch (err) {
     // A retry under the same key committed first: answer as it does.
@@ -155,7 +158,7 @@ async function answerLog(ctx: Ctx, scope: ChildScope, logged: LoggedEvent, unkno
   const { row, v0, v1, family: after } = logged;
   // Nothing but this insert changed the family between v0 and v1 (its row was locked):
   // the cached windows carry over instead of being read again, and live is derived for v1.
-  const e = toTimedEvent(row);
+  const e = toTimedEvent(row, after.timezone);
   carryLiveOver(scope, v0, v1, e);
   carryPatternsOver(scope, v0, v1, e);
   // One turn of the event loop: the logs committed with this one (a group commit answers
@@ -164,7 +167,7 @@ async function answerLog(ctx: Ctx, scope: ChildScope, logged: LoggedEvent, unkno
   await new Promise(setImmediate);
   return {
     status: 'ok' as const,
-    event: presentRow(row, scope.children),
+    event: presentRow(row, scope.children, after.timezone),
     live: await computeLive(scope, after, ctx.clock()),
     unknown_foods: unknown,
     warning,
@@ -214,7 +217,7 @@ export async function editEvent(ctx: Ctx, actor: Actor, input: EditInput) {
   const target = changes.child_id !== undefined ? moveTarget(children, changes.child_id) : null;
   return withLiveAfter(ctx, scope.wholeLog().transaction(async (tx) => {
     const row = await findEvent(tx, input.id);
-    const current = toLogEvent(row);
+    const current = toLogEvent(row, family.timezone);
     const merged: EventInput = {};
     for (const f of VALUE_FIELDS) {
       const change = (changes as Record<string, unknown>)[f];
@@ -240,6 +243,8 @@ export async function editEvent(ctx: Ctx, actor: Actor, input: EditInput) {
         note: values.note,
         side: values.side,
         duration_min: values.duration_min,
+        kg: values.kg,
+        cm: values.cm,
         celsius: values.celsius,
         method: values.method,
         medicine: values.medicine,
@@ -249,23 +254,23 @@ export async function editEvent(ctx: Ctx, actor: Actor, input: EditInput) {
         // A corrected side no longer says which breast the feed timer ended on.
         ...(changes.side !== undefined ? { last_side: null } : {}),
         ...(changes.author !== undefined ? { author: changes.author } : {}),
-        ...(time ? { ts: time.ts, at: time.at, zone: family.timezone } : {}),
+        ...(time ? { ts: time.own_ts, at: time.at, zone: time.zone } : {}),
         ...(target ? { child_id: target.id } : {}),
       })
       .where('id', '=', input.id)
       .returningAll()
       .executeTakeFirstOrThrow();
     const row_ = updated as EventRow;
-    return { status: 'ok' as const, event: presentRow(row_, children), removed: null, child: childScope(row_.child_id) };
+    return { status: 'ok' as const, event: presentRow(row_, children, family.timezone), removed: null, child: childScope(row_.child_id) };
   }));
 }
 
 export async function deleteEvent(ctx: Ctx, actor: Actor, id: string) {
-  const { scope, children, childScope } = await familyLog(ctx, actor);
+  const { scope, family, children, childScope } = await familyLog(ctx, actor);
   return withLiveAfter(ctx, scope.wholeLog().transaction(async (tx) => {
     const row = await findEvent(tx, id);
     await tx.deleteFrom('events').where('id', '=', id).execute();
-    return { status: 'ok' as const, event: null, removed: presentRow(row, children), child: childScope(row.child_id) };
+    return { status: 'ok' as const, event: null, removed: presentRow(row, children, family.timezone), child: childScope(row.child_id) };
   }));
 }
 
@@ -276,10 +281,10 @@ export async function reactToEvent(ctx: Ctx, actor: Actor, id: string, emoji: st
   const trimmed = emoji.trim();
   if (!isSingleEmoji(trimmed)) throw badRequest('emoji must be a single emoji such as ❤️ or 👍 (no text, no more than one).', 'invalid_emoji');
   const e = canonicalEmoji(trimmed);
-  const { scope, children, childScope } = await familyLog(ctx, actor);
+  const { scope, family, children, childScope } = await familyLog(ctx, actor);
   return withLiveAfter(ctx, scope.wholeLog().transaction(async (tx) => {
     const row = await findEvent(tx, id);
-    const reactions = toLogEvent(row).reactions ?? [];
+    const reactions = toLogEvent(row, family.timezone).reactions ?? [];
     // Reacting again with the same emoji changes nothing: one of each per caregiver.
     if (!reactions.some((r) => r.emoji === e && r.username === actor.username)) {
       if (reactions.length >= MAX_REACTIONS) throw badRequest(`This entry already has ${MAX_REACTIONS} reactions, the most it can have.`, 'too_many_reactions');
@@ -291,7 +296,7 @@ export async function reactToEvent(ctx: Ctx, actor: Actor, id: string, emoji: st
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    return { status: 'ok' as const, event: presentRow(updated as EventRow, children), removed: null, child: childScope(row.child_id) };
+    return { status: 'ok' as const, event: presentRow(updated as EventRow, children, family.timezone), removed: null, child: childScope(row.child_id) };
   }));
 }
 
@@ -312,7 +317,7 @@ export async function undoLast(ctx: Ctx, actor: Actor) {
       }
       const gone = await tx.deleteFrom('events').where('id', '=', row.id).executeTakeFirst();
       if (Number(gone.numDeletedRows) === 0) continue;
-      const removed = presentRow(row, children);
+      const removed = presentRow(row, children, family.timezone);
       const today = localDateOf(ctx.clock(), family.timezone);
       const whose = namesChildren(children) ? `${children.find((c) => c.id === row.child_id)?.name ?? 'the child'}'s ` : '';
       return {

@@ -132,7 +132,7 @@ export async function stopFeed(ctx: Ctx, actor: Actor, input: { ts?: string | nu
       created_at: now,
     });
   });
-  return { status: 'ok' as const, event: presentEvent(scope, row), removed: null, live: await liveNow(scope, now) };
+  return { status: 'ok' as const, event: presentEvent(scope, row, family.timezone), removed: null, live: await liveNow(scope, now) };
 }
 
 export async function cancelFeed(ctx: Ctx, actor: Actor) {

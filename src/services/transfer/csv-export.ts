@@ -39,7 +39,7 @@ export async function exportCsv(ctx: Ctx, actor: Actor, range: CsvRange): Promis
   async function* rows() {
     for await (const page of eventPages(scope, lo, hi, PAGE)) {
       for (const r of page) {
-        const e = toLogEvent(r);
+        const e = toLogEvent(r, zone);
         yield [
           e.id, e.ts.slice(0, 10), e.ts.slice(11), e.ts, e.type, e.author, e.ml, e.side, e.duration_min, e.kind,
           e.foods?.join('; ') ?? null, e.meal_type, e.kg, e.cm, e.ug, e.note,

@@ -92,7 +92,7 @@ export async function exportFamily(ctx: Ctx, actor: Actor): Promise<{ stream: Re
       yield head;
       let first = true;
       for await (const page of eventPages(scope.wholeLog())) {
-        const chunk = page.map((r) => JSON.stringify(apiEvent(r, r.child_id, children))).join(',');
+        const chunk = page.map((r) => JSON.stringify(apiEvent(r, r.child_id, children, family.timezone))).join(',');
         yield first ? chunk : `,${chunk}`;
         first = false;
         await renewLease(ctx, scope);

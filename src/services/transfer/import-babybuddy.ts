@@ -1,28 +1,46 @@
 // Baby Buddy's REST API as an import: an object keyed by endpoint (docs/import.md maps each).
+// The fields are those of Baby Buddy's serializers (api/serializers.py): what its API returns.
 import { badRequest } from '../../errors.ts';
 import type { SourceChild } from '../../domain/import-children.ts';
+import type { MedicineUnit } from '../../domain/types.ts';
 import {
-  type Candidate, type Parsed, CM_PER_IN, KG_PER_LB, ML_PER_FL_OZ, RowError, checkOneChild, durationMinutes, isDate, joinNote, round1, round2, sourceInstant,
+  type Candidate, type Parsed, CM_PER_IN, KG_PER_LB, ML_PER_FL_OZ, RowError, checkOneChild, durationMinutes, isDate, joinNote, numberOf, round1, round2, sourceInstant,
 } from './import-rows.ts';
 
-export const BABYBUDDY_SECTIONS = ['feedings', 'sleep', 'changes', 'notes', 'weight', 'height', 'tummy-times'] as const;
+export const BABYBUDDY_SECTIONS = [
+  'feedings', 'sleep', 'changes', 'notes', 'weight', 'height', 'tummy-times',
+  'temperature', 'pumping', 'head-circumference', 'medication',
+] as const;
 
+/**
+ * Baby Buddy stores numbers without units (each family reads them in its own); the file says
+ * which. A head circumference is in the height's unit.
+ */
 interface BbUnits {
   volume: 'ml' | 'fl oz';
   weight: 'kg' | 'lb';
   height: 'cm' | 'in';
+  temperature: 'C' | 'F';
 }
+
+/** Baby Buddy's dosage units (core/models.py Medication.dosage_unit) as this service names them. */
+const DOSAGE_UNITS: Record<string, MedicineUnit> = { mg: 'mg', ml: 'ml', tablets: 'tablet', drops: 'drops' };
 
 function unitsOf(raw: unknown): BbUnits {
   const u = (raw ?? {}) as Record<string, unknown>;
-  if (typeof u !== 'object' || Array.isArray(u)) throw badRequest('data.units must be an object {volume, weight, height}.', 'invalid_import');
+  if (typeof u !== 'object' || Array.isArray(u)) throw badRequest('data.units must be an object {volume, weight, height, temperature}.', 'invalid_import');
   const pick = <T extends string>(key: string, allowed: readonly T[], dflt: T): T => {
     const v = u[key];
     if (v === undefined) return dflt;
     if (typeof v === 'string' && (allowed as readonly string[]).includes(v)) return v as T;
     throw badRequest(`data.units.${key} must be one of ${allowed.join(', ')}.`, 'invalid_import');
   };
-  return { volume: pick('volume', ['ml', 'fl oz'] as const, 'ml'), weight: pick('weight', ['kg', 'lb'] as const, 'kg'), height: pick('height', ['cm', 'in'] as const, 'cm') };
+  return {
+    volume: pick('volume', ['ml', 'fl oz'] as const, 'ml'),
+    weight: pick('weight', ['kg', 'lb'] as const, 'kg'),
+    height: pick('height', ['cm', 'in'] as const, 'cm'),
+    temperature: pick('temperature', ['C', 'F'] as const, 'C'),
+  };
 }
 
 function resultsOf(section: string, raw: unknown): unknown[] {
@@ -61,7 +79,7 @@ function childrenOf(raw: unknown): SourceChild[] {
 
 export function parseBabyBuddy(data: unknown, zone: string): Parsed {
   if (!data || typeof data !== 'object' || Array.isArray(data)) {
-    throw badRequest('For format babybuddy, data must be an object keyed by Baby Buddy endpoint (feedings, sleep, changes, notes, weight, height, tummy-times).', 'invalid_import');
+    throw badRequest(`For format babybuddy, data must be an object keyed by Baby Buddy endpoint (${BABYBUDDY_SECTIONS.join(', ')}).`, 'invalid_import');
   }
   const obj = data as Record<string, unknown>;
   const units = unitsOf(obj.units);
@@ -167,12 +185,60 @@ export function parseBabyBuddy(data: unknown, zone: string): Parsed {
     add({ line, type: 'length', at, values: { cm: round1(units.height === 'in' ? h * CM_PER_IN : h), note: text(r.notes) } }, 'height');
   });
 
+  /** A start and an end (or a duration): whole minutes; null when neither is given, or they are under half a minute apart. */
+  const minutesOf = (r: Record<string, unknown>, at: number): number | null => {
+    const minutes = r.end !== undefined && r.end !== null && r.end !== '' ? (sourceInstant(r.end, zone) - at) / 60000 : durationMinutes(r.duration);
+    if (minutes !== null && minutes < 0) throw new RowError('ends before it starts');
+    return minutes === null || Math.round(minutes) < 1 ? null : Math.round(minutes);
+  };
+  const numberIn = (r: Record<string, unknown>, field: string): number => {
+    const n = numberOf(r[field]);
+    if (n === null) throw new RowError(r[field] === undefined || r[field] === null || r[field] === '' ? `has no ${field}` : `${field} '${r[field]}' is not a number`);
+    return n;
+  };
+
+  // Tummy time is an activity; its milestone ("Lifted head"), when it has one, a milestone of its own.
   each('tummy-times', (r, line) => {
     const at = sourceInstant(r.start, zone);
-    let minutes = r.end ? (sourceInstant(r.end, zone) - at) / 60000 : durationMinutes(r.duration);
-    if (minutes !== null && minutes < 0) throw new RowError('ends before it starts');
-    const what = minutes === null ? 'Tummy time' : `Tummy time ${Math.max(1, Math.round(minutes))} min`;
-    add({ line, type: 'note', at, values: { note: joinNote(what, text(r.milestone)) } }, 'tummy-times');
+    add({ line, type: 'activity', at, values: { kind: 'tummy_time', duration_min: minutesOf(r, at), note: text(r.notes) } }, 'tummy-times');
+    const milestone = text(r.milestone);
+    if (milestone && milestone.trim() !== '') add({ line, type: 'milestone', at, values: { title: milestone } }, 'tummy-times');
+  });
+
+  each('temperature', (r, line) => {
+    const at = sourceInstant(r.time, zone);
+    // One decimal, as a thermometer shows it (and as the API takes it); °F is converted as the API does.
+    const t = round1(numberIn(r, 'temperature'));
+    const reading = units.temperature === 'F' ? { fahrenheit: t } : { celsius: t };
+    add({ line, type: 'temperature', at, values: { ...reading, note: text(r.notes) } }, 'temperature');
+  });
+
+  // Pumping: start and end since Baby Buddy 2.0 (2023), a single time before.
+  each('pumping', (r, line) => {
+    const at = sourceInstant(r.start ?? r.time, zone);
+    const amount = numberIn(r, 'amount');
+    const ml = Math.round(units.volume === 'fl oz' ? amount * ML_PER_FL_OZ : amount);
+    add({ line, type: 'pumping', at, values: { ml, duration_min: minutesOf(r, at), note: text(r.notes) } }, 'pumping');
+  });
+
+  each('head-circumference', (r, line) => {
+    const at = sourceInstant(r.date, zone);
+    const h = numberIn(r, 'head_circumference');
+    add({ line, type: 'head_circumference', at, values: { cm: round1(units.height === 'in' ? h * CM_PER_IN : h), note: text(r.notes) } }, 'head-circumference');
+  });
+
+  // A dose given. Its next_dose_interval is not imported: the family sets its own minimum
+  // interval for each medicine here (docs/insights.md, Medicines).
+  each('medication', (r, line) => {
+    const at = sourceInstant(r.time, zone);
+    const name = text(r.name);
+    if (!name || name.trim() === '') throw new RowError('names no medicine');
+    const dosage = r.dosage === undefined || r.dosage === null || r.dosage === '' ? null : numberIn(r, 'dosage');
+    const rawUnit = typeof r.dosage_unit === 'string' ? r.dosage_unit.trim().toLowerCase() : '';
+    const unit = Object.hasOwn(DOSAGE_UNITS, rawUnit) ? DOSAGE_UNITS[rawUnit]! : null;
+    // A dosage without a unit we know is kept as written in the note, not given a unit.
+    const written = dosage !== null && unit === null ? `dose as written: ${dosage}${rawUnit ? ` ${r.dosage_unit}` : ''}` : null;
+    add({ line, type: 'medicine', at, values: { medicine: name, amount: unit ? dosage : null, unit, note: joinNote(written, text(r.notes)) } }, 'medication');
   });
   checkOneChild(seenIds, 'Baby Buddy child ids', "add Baby Buddy's children (GET /api/children/) as data.children");
   return out;

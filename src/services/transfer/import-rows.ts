@@ -2,7 +2,7 @@
 // import.ts), the rows it could not read with why, and the shared readers of source values.
 import { Temporal } from 'temporal-polyfill';
 import { badRequest } from '../../errors.ts';
-import type { EventValues } from '../../domain/event-rules.ts';
+import type { EventInput } from '../../domain/event-rules.ts';
 import type { EventType, Reaction } from '../../domain/types.ts';
 import type { SourceChild } from '../../domain/import-children.ts';
 import { LOCAL_TS_RE, TimeError, localToInstant } from '../../domain/time.ts';
@@ -11,6 +11,8 @@ export const ML_PER_FL_OZ = 29.5735;
 export const KG_PER_LB = 0.45359237;
 export const KG_PER_OZ = KG_PER_LB / 16;
 export const CM_PER_IN = 2.54;
+/** A medicine's teaspoon: the 5 ml measuring spoon that comes with liquid medicines. */
+export const ML_PER_TSP = 5;
 
 export interface SkippedRow {
   /** 1-based: the CSV line (the header is line 1), or the row's position in its JSON array */
@@ -25,7 +27,8 @@ export interface Candidate {
   source: string;
   type: EventType;
   at: number;
-  values: Partial<EventValues>;
+  /** as the API takes them: a temperature in °C (celsius) or °F (fahrenheit) */
+  values: EventInput;
   author?: string;
   reactions?: Reaction[] | null;
   /** the file's child it belongs to (SourceChild.key), in a file of several children */
@@ -90,6 +93,13 @@ export function durationMinutes(raw: unknown): number | null {
   if (!m) return null;
   const days = Number(m[1] ?? 0);
   return days * 1440 + Number(m[2]) * 60 + Number(m[3]) + Number(m[4] ?? 0) / 60;
+}
+
+/** A number as a file writes it: 37.4, "37.4", or "37,4" (a decimal comma); null when it is none. */
+export function numberOf(raw: unknown): number | null {
+  if (typeof raw === 'number') return Number.isFinite(raw) ? raw : null;
+  if (typeof raw !== 'string' || !/^\s*-?\d+(?:[.,]\d+)?\s*$/.test(raw)) return null;
+  return Number(raw.trim().replace(',', '.'));
 }
 
 export function joinNote(...parts: (string | null | undefined | false)[]): string | null {

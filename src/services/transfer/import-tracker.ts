@@ -1,6 +1,7 @@
 // This service's own export (GET /api/vega/export) as an import.
 import { badRequest } from '../../errors.ts';
-import type { EventValues } from '../../domain/event-rules.ts';
+import { VALUE_FIELDS, type EventInput } from '../../domain/event-rules.ts';
+import { shownFahrenheit } from '../../domain/temperature.ts';
 import { EVENT_TYPES, type EventType, type Reaction } from '../../domain/types.ts';
 import { isValidZone } from '../../domain/time.ts';
 import { childNameKey } from '../../domain/children.ts';
@@ -29,6 +30,23 @@ function childrenOf(raw: unknown): SourceChild[] {
   if (new Set(out.map((c) => c.key)).size !== out.length) throw badRequest('data.children lists a child id twice.', 'invalid_import');
   if (new Set(out.map((c) => childNameKey(c.names[0]!))).size !== out.length) throw badRequest('data.children lists a name twice (names are unique in a family, ignoring case).', 'invalid_import');
   return out;
+}
+
+/** Every value field an Event shows is taken as it is, except the temperature (readingOf). */
+const COPIED = VALUE_FIELDS.filter((f) => f !== 'celsius');
+
+/**
+ * An exported temperature shows both scales, each to one decimal; the service stores °C, kept
+ * unrounded when the reading was sent in °F. Sent in °C, the export's °F is what its °C gives,
+ * and the °C comes back exactly; sent in °F, it is not (100.1 °F shows as 37.8 °C, and 37.8 °C
+ * as 100.0 °F), and the °F comes back exactly. Either way the event reads as it was exported.
+ */
+function readingOf(celsius: unknown, fahrenheit: unknown): { celsius: unknown } | { fahrenheit: unknown } | null {
+  const c = celsius ?? null;
+  const f = fahrenheit ?? null;
+  if (c === null) return f === null ? null : { fahrenheit: f };
+  if (f === null || typeof c !== 'number' || typeof f !== 'number' || shownFahrenheit(c) === f) return { celsius: c };
+  return { fahrenheit: f };
 }
 
 export function parseTracker(data: unknown, familyZone: string): Parsed {
@@ -60,10 +78,12 @@ export function parseTracker(data: unknown, familyZone: string): Parsed {
       } else if (!childIds.has(childId)) {
         throw new RowError(`child_id '${childId}' is not in data.children`);
       }
-      const values: Partial<EventValues> = {};
-      for (const f of ['ml', 'kind', 'foods', 'meal_type', 'kg', 'cm', 'ug', 'note', 'side', 'duration_min'] as const) {
-        if (e[f] !== undefined && e[f] !== null) (values as Record<string, unknown>)[f] = e[f];
+      const values: Record<string, unknown> = {};
+      for (const f of COPIED) {
+        if (e[f] !== undefined && e[f] !== null) values[f] = e[f];
       }
+      const temperature = readingOf(e.celsius, e.fahrenheit);
+      if (temperature) Object.assign(values, temperature);
       const reactions = Array.isArray(e.reactions)
         ? (e.reactions as unknown[]).filter((r): r is Reaction => !!r && typeof (r as Reaction).emoji === 'string' && typeof (r as Reaction).username === 'string')
         : null;
@@ -72,7 +92,7 @@ export function parseTracker(data: unknown, familyZone: string): Parsed {
         source: 'events',
         type: e.type as EventType,
         at,
-        values,
+        values: values as EventInput,
         author: typeof e.author === 'string' && e.author.trim() ? e.author.trim().slice(0, 40) : undefined,
         reactions: reactions && reactions.length ? reactions : null,
         ...(children.length ? { child: childId } : {}),

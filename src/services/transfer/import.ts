@@ -1,9 +1,10 @@
 // Importing a history from another tracker (or from this service's own export) into a family's
 // log. Each format is parsed into candidate events; every candidate is checked against the
-// same limits the API applies (nothing is clamped: a row outside them is skipped and reported);
-// candidates already in their child's log (same type, instant and content) are counted, not
-// added; the rest land in one transaction, in batched INSERTs, each in its child's log
-// (import-children.ts: the request's child, or each of the file's children matched or created).
+// same rules POST /api/vega/log applies (import-limits.ts; nothing is clamped: a row outside
+// them is skipped and reported); candidates already in their child's log (same type, instant
+// and content) are counted, not added; the rest land in one transaction, in batched INSERTs,
+// each in its child's log (import-children.ts: the request's child, or each of the file's
+// children matched or created).
 // docs/import.md documents every mapping.
 import { randomBytes } from 'node:crypto';
 import type { Ctx } from '../context.ts';
@@ -13,8 +14,9 @@ import { AppError } from '../../errors.ts';
 import { routeChildren, type ChildMapping, type Counts } from './import-children.ts';
 import { requireAdmin, type Actor } from '../actor.ts';
 import { loadFamily } from '../family/family-row.ts';
-import { EventRuleError, checkEventValues, type EventValues } from '../../domain/event-rules.ts';
-import { FEED_SIDES } from '../../domain/types.ts';
+import type { EventValues } from '../../domain/event-rules.ts';
+import { shownCelsius, shownFahrenheit } from '../../domain/temperature.ts';
+import { checkImported } from './import-limits.ts';
 import { instantToLocal } from '../../domain/time.ts';
 import type { Candidate, SkippedRow } from './import-rows.ts';
 import { parseBabyBuddy } from './import-babybuddy.ts';
@@ -26,34 +28,28 @@ export { sourceInstant, type SkippedRow } from './import-rows.ts';
 export const IMPORT_FORMATS = ['tracker', 'babybuddy', 'huckleberry'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
-/** Rows per INSERT statement (as in seed.ts): 19 columns × 500 rows stays under both engines' parameter limits. */
+/** Rows per INSERT statement (as in seed.ts): 26 columns × 500 rows stays under both engines' parameter limits. */
 const ROWS_PER_INSERT = 500;
-const LIMITS = { mlMax: 500, kgMin: 0.5, kgMax: 30, cmMin: 40, cmMax: 120, durMin: 1, durMax: 180, noteMax: 300, ugMax: 100000 };
 
 // Not Math.min(...xs): a 20 MB file has more rows than a call may take arguments.
 const minOf = (xs: number[]) => xs.reduce((a, b) => (b < a ? b : a), Infinity);
 const maxOf = (xs: number[]) => xs.reduce((a, b) => (b > a ? b : a), -Infinity);
 
-// ---------- checks, dedupe and writing ----------
+// ---------- dedupe and writing ----------
 
-/** The limits the API applies to a logged event; a row outside them is skipped, never clamped. */
-function limitProblem(c: Candidate, v: EventValues, now: number): string | null {
-  if (c.at > now) return 'is in the future';
-  if (v.ml !== null && (!Number.isInteger(v.ml) || v.ml < 0 || v.ml > LIMITS.mlMax)) return `ml ${v.ml} is outside 0–${LIMITS.mlMax}`;
-  if (v.kg !== null && (v.kg < LIMITS.kgMin || v.kg > LIMITS.kgMax)) return `weight ${v.kg} kg is outside ${LIMITS.kgMin}–${LIMITS.kgMax} kg`;
-  if (v.cm !== null && (v.cm < LIMITS.cmMin || v.cm > LIMITS.cmMax)) return `length ${v.cm} cm is outside ${LIMITS.cmMin}–${LIMITS.cmMax} cm`;
-  if (v.duration_min !== null && (!Number.isInteger(v.duration_min) || v.duration_min < LIMITS.durMin || v.duration_min > LIMITS.durMax)) {
-    return `duration ${v.duration_min} min is outside ${LIMITS.durMin}–${LIMITS.durMax} min`;
-  }
-  if (v.ug !== null && (!Number.isInteger(v.ug) || v.ug < 0 || v.ug > LIMITS.ugMax)) return `ug ${v.ug} is outside 0–${LIMITS.ugMax}`;
-  if (v.note !== null && v.note.length > LIMITS.noteMax) return `note is longer than ${LIMITS.noteMax} characters`;
-  if (v.side !== null && !(FEED_SIDES as readonly string[]).includes(v.side)) return `side '${v.side}' is not left, right or both`;
-  return null;
-}
+/**
+ * A temperature as the API shows it (°C and °F to one decimal). The column keeps a reading sent
+ * in °F unrounded, and PostgreSQL's real is single precision: the raw number of an imported
+ * reading and of the same reading read back can differ in the last digits, what is shown cannot.
+ */
+const shownTemperature = (c: number | null) => (c === null ? null : [shownCelsius(c), shownFahrenheit(c)]);
 
 /** Same type, same second and same content: the identity of an event for deduplication. */
 function dedupeKey(type: string, at: number, v: Pick<EventValues, keyof EventValues>): string {
-  return JSON.stringify([type, Math.floor(at / 1000), v.ml, v.kind, v.foods, v.meal_type, v.kg === null ? null : Number(v.kg), v.cm === null ? null : Number(v.cm), v.ug, v.note, v.side, v.duration_min, v.celsius, v.method, v.medicine, v.amount, v.unit, v.title]);
+  return JSON.stringify([
+    type, Math.floor(at / 1000), v.ml, v.kind, v.foods, v.meal_type, v.kg === null ? null : Number(v.kg), v.cm === null ? null : Number(v.cm), v.ug, v.note, v.side, v.duration_min,
+    shownTemperature(v.celsius), v.method, v.medicine, v.amount === null ? null : Number(v.amount), v.unit, v.title,
+  ]);
 }
 
 export interface ImportInput {
@@ -93,19 +89,17 @@ export async function importHistory(ctx: Ctx, actor: Actor, input: ImportInput, 
   const skipped = [...parsed.skipped];
   const valid: { c: Candidate; v: EventValues; target: string; key: string }[] = [];
   for (const c of parsed.candidates) {
-    let v: EventValues;
-    try {
-      v = checkEventValues(c.type, c.values);
-    } catch (err) {
-      if (!(err instanceof EventRuleError)) throw err;
-      skipped.push({ line: c.line, source: c.source, reason: err.message });
+    // The rules of POST /api/vega/log: a future time, then the values (import-limits.ts).
+    if (c.at > now) {
+      skipped.push({ line: c.line, source: c.source, reason: `${c.type} is in the future` });
       continue;
     }
-    const problem = limitProblem(c, v, now);
-    if (problem) {
-      skipped.push({ line: c.line, source: c.source, reason: `${c.type} ${problem}` });
+    const checked = checkImported(c.type, c.values);
+    if ('problem' in checked) {
+      skipped.push({ line: c.line, source: c.source, reason: checked.problem });
       continue;
     }
+    const v = checked.values;
     // Per child: the same nappy at the same minute for twins is two events, not a duplicate.
     const target = routing.targetOf(c);
     valid.push({ c, v, target, key: `${target} ${dedupeKey(c.type, c.at, v)}` });

@@ -23,8 +23,10 @@ import { keyOf, useLives } from '../home/use-lives';
 import { TwinCards } from '../home/TwinCards';
 import { LogFor } from '../home/LogFor';
 import { undoneText, undoReceipts, type Receipt } from '../home/undo';
+import { MoreSheet } from '../home/MoreSheet';
+import { UrgentAlerts } from '../home/UrgentAlert';
 
-type Sheet = 'feed' | 'bottle' | 'solid' | 'supplement' | 'measure' | 'note' | null;
+type Sheet = 'feed' | 'bottle' | 'solid' | 'supplement' | 'measure' | 'note' | 'more' | null;
 /** One entry to log: what, and for which child (null: the children are not known yet). */
 type Item = { child: string | null; body: Record<string, unknown> };
 let toastSeq = 0;
@@ -104,6 +106,9 @@ export function Home() {
     const said: string[] = [];
     const whom: string[] = [];
     const warnings: string[] = [];
+    // A dose outside the family's own settings: the next caregiver's decision depends on it, so
+    // the confirmation stays until dismissed.
+    let sticky = false;
     const unknownFoods: string[] = [];
     let queued = false;
     const note = (list: string[], v: string | null | undefined) => v && !list.includes(v) && list.push(v);
@@ -123,13 +128,15 @@ export function Home() {
         receipts.push({ child, id: String(event.id) });
         note(said, describe(event, units));
         note(warnings, warning?.message);
+        if (warning?.type?.startsWith('medicine_')) sticky = true;
         for (const f of unknown_foods ?? []) note(unknownFoods, f);
       }
       setSheet(null);
       setWhen({ kind: 'now' });
     } catch (e) {
       // A problem with the time goes next to the time picker; the rest next to the form.
-      const { fields, form } = splitError(e, ['ts', 'ml', 'kg', 'cm', 'ug', 'foods', 'note', 'kind', 'meal_type']);
+      const { fields, form } = splitError(e, ['ts', 'ml', 'kg', 'cm', 'ug', 'foods', 'note', 'kind', 'meal_type',
+        'celsius', 'fahrenheit', 'method', 'medicine', 'amount', 'unit', 'title', 'side', 'duration_min']);
       if (fields.ts) setWhenError(fields.ts);
       const { ts: _ts, ...rest } = fields;
       const msg = form ?? Object.values(rest)[0] ?? null;
@@ -146,7 +153,7 @@ export function Home() {
       setToast({ id: ++toastSeq, text: `${what}${forWhom} at ${at(ts)}: saved on this phone. It will be sent when you're back online.`, tone: 'info', onUndo });
     } else {
       const extra = unknownFoods.length ? ` (no nutrient data yet for ${unknownFoods.join(', ')})` : '';
-      setToast({ id: ++toastSeq, text: `${what} logged${forWhom} at ${at(ts)}${extra}`, warning: warnings.join(' ') || null, onUndo });
+      setToast({ id: ++toastSeq, text: `${what} logged${forWhom} at ${at(ts)}${extra}`, warning: warnings.join(' ') || null, onUndo, sticky });
     }
   };
 
@@ -195,6 +202,7 @@ export function Home() {
     <>
       {/* Twins: the top bar, the switcher and the cards name the children; the heading stays for screen readers. */}
       <h1 class={twins ? 'sr-only' : 'home-title'}>{s.profile?.baby_name ?? 'Home'}{s.profile?.age_display ? <span class="muted small"> · {s.profile.age_display}</span> : null}</h1>
+      <UrgentAlerts alerts={watched.flatMap((c) => (lives[keyOf(c)] ? [{ name: twins ? nameOf(c) : '', live: lives[keyOf(c)] }] : []))} />
       {liveError && <p class="error" role="alert">{liveError}</p>}
       {twins && <TwinCards list={active} lives={lives} offsets={offsets} asleepOf={asleepOf} targets={targets} zone={zone} units={units} />}
       {live?.check?.fix === 'log_wake' && asleep && !forAll && (
@@ -230,6 +238,9 @@ export function Home() {
           {/* Each baby is weighed on their own: a weight always goes to the selected child. */}
           <Action icon="scale" label="Weight" sub={forAll ? `${selChild?.baby_name ?? 'one'} only` : undefined} sheetName="measure"
             onClick={() => toggleSheet('measure')} busy={busy} open={sheet === 'measure'} testid="btn-measure" />
+          {/* The rest of a baby's day (issue 26) behind one button, so the nine above stay as they were. */}
+          <Action icon="more" label="More" sub="temperature, medicine, pumping, head, activity, milestone" cls="more-btn" sheetName="more"
+            onClick={() => toggleSheet('more')} busy={busy} open={sheet === 'more'} testid="btn-more" />
         </div>
         {feedOpen && (feedIds.length === 1 ? feedPanel(feedIds[0]!, false) : (
           <FeedPair>{feedIds.map((c) => feedPanel(c, true))}</FeedPair>
@@ -245,6 +256,13 @@ export function Home() {
         {sheet === 'measure' && (
           <MeasureSheet units={units} busy={busy} onLog={(b) => log('measure', b.map((body) => ({ child: sel, body })))}
             errors={error?.where === 'measure' ? { ...(error.fields ?? {}), ...(error.fields?.kg || error.fields?.cm ? {} : { _: error.msg }) } : {}} />
+        )}
+        {sheet === 'more' && (
+          <MoreSheet units={units} familyId={familyId ?? ''} live={live} busy={busy}
+            errors={error?.where === 'more' ? { ...(error.fields ?? {}), ...(error.msg && !Object.values(error.fields ?? {}).includes(error.msg) ? { _: error.msg } : {}) } : {}}
+            forAll={twins ? (forAll ? namesOf(targets.map(nameOf)) : `${selChild?.baby_name ?? ''} only`) : null} forOne={twins ? selChild?.baby_name ?? null : null}
+            onPick={() => setError(null)}
+            onLog={(body, each) => log('more', each ? forTargets(body) : [{ child: sel, body }])} />
         )}
         {errFor('quick') && <p class="error" role="alert">{errFor('quick')}</p>}
         <WhenPicker when={when} onChange={(w) => { setWhen(w); setWhenError(null); }} zone={zone} error={whenError} />

@@ -82,6 +82,13 @@ function summary(events: LogEvent[]): string {
   const meals = n('solid') - snacks;
   if (meals) parts.push(plural(meals, 'meal', 'meals'));
   if (snacks) parts.push(plural(snacks, 'snack', 'snacks'));
+  // The rest of the day (issue 26), only when there is some.
+  const pumped = events.filter((e) => e.type === 'pumping').reduce((a, e) => a + (e.ml ?? 0), 0);
+  if (n('pumping')) parts.push(`pumped ${pumped} ml`);
+  if (n('medicine')) parts.push(plural(n('medicine'), 'medicine', 'medicines'));
+  if (n('temperature')) parts.push(plural(n('temperature'), 'temperature', 'temperatures'));
+  const tummy = events.filter((e) => e.type === 'activity' && e.kind === 'tummy_time').reduce((a, e) => a + (e.duration_min ?? 0), 0);
+  if (tummy) parts.push(`tummy time ${tummy} min`);
   return parts.join(' · ');
 }
 

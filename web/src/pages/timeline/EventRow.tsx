@@ -3,12 +3,56 @@
 import { useState } from 'preact/hooks';
 import { FormError } from '../../components/Field';
 import { post, splitError } from '../../lib/api';
-import { describe, type LogEvent } from '../../lib/describe';
+import { describe, unbroken, type LogEvent } from '../../lib/describe';
 import { eventIcon, Icon } from '../../components/Icon';
 import { clock } from '../../lib/time';
+import { cToF } from '../../lib/units';
 
 const EMOJIS = ['❤️', '👍', '😂'];
-const KINDS: Record<string, string[]> = { nappy: ['wet', 'dirty', 'both', 'dry'], supplement: ['vitd', 'iron', 'multivitamin'] };
+const KINDS: Record<string, string[]> = {
+  nappy: ['wet', 'dirty', 'both', 'dry'], supplement: ['vitd', 'iron', 'multivitamin'],
+  activity: ['tummy_time', 'bath', 'skin_to_skin', 'outdoors', 'reading', 'play'],
+};
+
+/** A value field of the new types (issue 26) the editor shows: how it reads from the event and goes back to the API. */
+interface Spec {
+  key: string;
+  label: string;
+  /** number (decimal or whole), text, or a choice (with '' for none when optional) */
+  input: 'decimal' | 'numeric' | 'text' | string[];
+  from: (e: LogEvent) => string;
+}
+const num = (v: unknown) => (typeof v === 'number' ? String(v) : '');
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+function specsFor(e: LogEvent, units: string): Spec[] {
+  switch (e.type) {
+    case 'temperature':
+      return [
+        units === 'imperial'
+          ? { key: 'fahrenheit', label: 'Temperature (°F)', input: 'decimal', from: (x) => (x.celsius != null ? String(x.fahrenheit ?? cToF(x.celsius)) : '') }
+          : { key: 'celsius', label: 'Temperature (°C)', input: 'decimal', from: (x) => num(x.celsius) },
+        { key: 'method', label: 'How it was taken', input: ['', 'armpit', 'ear', 'forehead', 'rectal', 'oral'], from: (x) => str(x.method) },
+      ];
+    case 'medicine':
+      return [
+        { key: 'medicine', label: 'Medicine', input: 'text', from: (x) => str(x.medicine) },
+        { key: 'amount', label: 'Amount given', input: 'decimal', from: (x) => num(x.amount) },
+        { key: 'unit', label: 'Unit', input: ['', 'ml', 'mg', 'drops', 'tablet', 'sachet', 'puff', 'dose'], from: (x) => str(x.unit) },
+      ];
+    case 'pumping':
+      return [
+        { key: 'ml', label: 'Amount pumped (ml)', input: 'numeric', from: (x) => num(x.ml) },
+        { key: 'side', label: 'Side', input: ['', 'left', 'right', 'both'], from: (x) => str(x.side) },
+        { key: 'duration_min', label: 'Minutes', input: 'numeric', from: (x) => num(x.duration_min) },
+      ];
+    case 'activity':
+      return [{ key: 'duration_min', label: 'Minutes', input: 'numeric', from: (x) => num(x.duration_min) }];
+    case 'milestone':
+      return [{ key: 'title', label: 'Milestone', input: 'text', from: (x) => str(x.title) }];
+    default:
+      return [];
+  }
+}
 
 export function EventRow({ event: e, units, me, onChange }: { event: LogEvent; units: string; me: string; onChange: (updated: LogEvent | null) => void }) {
   // Compact: one line per event; its actions open with one tap on the row.
@@ -55,9 +99,15 @@ export function EventRow({ event: e, units, me, onChange }: { event: LogEvent; u
     <li class={`event compact${open ? ' open' : ''}`} data-testid="event" data-type={e.type} data-id={e.id}>
       <button type="button" class="event-head" aria-expanded={open} onClick={() => setOpen(!open)} data-testid="event-head">
         <span class="event-time">{clock(e.ts)}</span>
-        <span class="event-icon"><Icon name={eventIcon(e)} size={20} /></span>
-        <span class="event-what">{what}{e.note && e.type !== 'note' ? <span class="muted"> · {e.note}</span> : null}</span>
-        <span class="event-author">{e.author ?? ''}</span>
+        <span class="event-icon"><Icon name={eventIcon(e)} size={18} /></span>
+        {/* The summary keeps the row's width and wraps rather than being cut; who logged it and
+            the note go under it, and they are what an ellipsis shortens. */}
+        <span class="event-body">
+          <span class={`event-sum${e.type === 'note' ? ' note' : ''}`} data-testid="event-summary">{unbroken(what)}</span>
+          {(e.author || (e.note && e.type !== 'note')) && (
+            <span class="event-by" data-testid="event-by">{[e.author, e.type !== 'note' ? e.note : null].filter(Boolean).join(' · ')}</span>
+          )}
+        </span>
         {counts.size > 0 && <span class="event-reacted">{[...counts.entries()].map(([k, c]) => `${k}${c.n > 1 ? c.n : ''}`).join(' ')}</span>}
       </button>
       {open && <div class="event-tools">
@@ -88,9 +138,9 @@ export function EventRow({ event: e, units, me, onChange }: { event: LogEvent; u
       </div>}
       {!editing && <FormError error={error} />}
       {editing && (
-        <EditForm event={e} error={error} fieldErrors={fieldErrors} onCancel={() => setEditing(false)}
+        <EditForm event={e} units={units} error={error} fieldErrors={fieldErrors} onCancel={() => setEditing(false)}
           onSave={async (changes) => {
-            const r = await mutate('/api/vega/event/edit', { id: e.id, changes }, editableFields(e));
+            const r = await mutate('/api/vega/event/edit', { id: e.id, changes }, editableFields(e, units));
             if (r) {
               setEditing(false);
               onChange(r.event ?? { ...e, ...changes });
@@ -102,18 +152,21 @@ export function EventRow({ event: e, units, me, onChange }: { event: LogEvent; u
 }
 
 /** The fields the editor shows for this event, so an error about one of them sits beside it. */
-function editableFields(e: LogEvent): string[] {
-  return ['ts', 'note', ...(e.type === 'milk' ? ['ml'] : []), ...(KINDS[e.type] ? ['kind'] : []), ...(e.type === 'solid' ? ['foods'] : [])];
+function editableFields(e: LogEvent, units: string): string[] {
+  return ['ts', 'note', ...(e.type === 'milk' ? ['ml'] : []), ...(KINDS[e.type] ? ['kind'] : []), ...(e.type === 'solid' ? ['foods'] : []),
+    ...specsFor(e, units).map((sp) => sp.key)];
 }
 
-function EditForm({ event: e, onSave, onCancel, error, fieldErrors }: {
-  event: LogEvent; onSave: (changes: Record<string, unknown>) => void; onCancel: () => void; error: string | null; fieldErrors: Record<string, string>;
+function EditForm({ event: e, units, onSave, onCancel, error, fieldErrors }: {
+  event: LogEvent; units: string; onSave: (changes: Record<string, unknown>) => void; onCancel: () => void; error: string | null; fieldErrors: Record<string, string>;
 }) {
   const [time, setTime] = useState(clock(e.ts));
   const [ml, setMl] = useState(e.ml != null ? String(e.ml) : '');
   const [kind, setKind] = useState(e.kind ?? '');
   const [foods, setFoods] = useState((e.foods ?? []).join(', '));
   const [note, setNote] = useState(e.note ?? '');
+  const specs = specsFor(e, units);
+  const [extra, setExtra] = useState<Record<string, string>>(() => Object.fromEntries(specs.map((sp) => [sp.key, sp.from(e)])));
   const id = `edit-${e.id}`;
   const save = (ev: Event) => {
     ev.preventDefault();
@@ -123,6 +176,17 @@ function EditForm({ event: e, onSave, onCancel, error, fieldErrors }: {
     if (KINDS[e.type] && kind !== (e.kind ?? '')) changes.kind = kind;
     if (e.type === 'solid' && foods !== (e.foods ?? []).join(', ')) changes.foods = foods.split(',').map((f) => f.trim()).filter(Boolean);
     if (note !== (e.note ?? '')) changes.note = note || null;
+    for (const sp of specs) {
+      const v = extra[sp.key].trim();
+      if (v === sp.from(e)) continue;
+      // '' clears an optional field; a number that doesn't parse goes as typed, for the API's refusal by the field.
+      changes[sp.key] = v === '' ? null : sp.input === 'decimal' || sp.input === 'numeric' ? (Number.isFinite(Number(v.replace(',', '.'))) ? Number(v.replace(',', '.')) : v) : v;
+    }
+    // An amount and its unit go together: clearing one clears the other.
+    if (e.type === 'medicine' && (changes.amount === null || changes.unit === null)) {
+      changes.amount = null;
+      changes.unit = null;
+    }
     if (!Object.keys(changes).length) return onCancel();
     onSave(changes);
   };
@@ -145,7 +209,7 @@ function EditForm({ event: e, onSave, onCancel, error, fieldErrors }: {
         <div class="field">
           <label for={`${id}-kind`}>Kind</label>
           <select id={`${id}-kind`} value={kind} onChange={(x) => setKind((x.currentTarget as HTMLSelectElement).value)}>
-            {KINDS[e.type].map((k) => <option key={k} value={k}>{k}</option>)}
+            {KINDS[e.type].map((k) => <option key={k} value={k}>{k.replace(/_/g, ' ')}</option>)}
           </select>
           {err('kind')}
         </div>
@@ -157,6 +221,20 @@ function EditForm({ event: e, onSave, onCancel, error, fieldErrors }: {
           {err('foods')}
         </div>
       )}
+      {specs.map((sp) => (
+        <div class="field" key={sp.key}>
+          <label for={`${id}-${sp.key}`}>{sp.label}</label>
+          {Array.isArray(sp.input) ? (
+            <select id={`${id}-${sp.key}`} value={extra[sp.key]} onChange={(x) => setExtra({ ...extra, [sp.key]: (x.currentTarget as HTMLSelectElement).value })}>
+              {sp.input.map((o) => <option key={o} value={o}>{o === '' ? '—' : o.replace(/_/g, ' ')}</option>)}
+            </select>
+          ) : (
+            <input id={`${id}-${sp.key}`} inputMode={sp.input === 'text' ? undefined : sp.input} maxLength={sp.input === 'text' ? 80 : undefined} value={extra[sp.key]}
+              onInput={(x) => setExtra({ ...extra, [sp.key]: (x.currentTarget as HTMLInputElement).value })} />
+          )}
+          {err(sp.key)}
+        </div>
+      ))}
       <div class="field">
         <label for={`${id}-note`}>Note</label>
         <input id={`${id}-note`} maxLength={300} value={note} onInput={(x) => setNote((x.currentTarget as HTMLInputElement).value)} />
