@@ -31,14 +31,16 @@ export const readTools: ToolDef[] = [
     name: 'get_live_status',
     title: 'Live status right now',
     description:
-      'What is going on right now: asleep or awake and for how long, when the next feed is likely due, milk today, last poo, expected bedtime, supplements today and any gentle alert. Use first for "is she due a feed?", "how long has he been awake?".',
+      'What is going on right now: asleep or awake and for how long, when the next feed is likely due, milk today, last poo, expected bedtime, supplements today, the last temperature and medicines given in the last 24 hours, tummy time today, and any alert (an urgent one, for a fever in a young baby, leads the summary). Use first for "is she due a feed?", "how long has he been awake?".',
     input: NoArgs,
     output: LiveStatusSchema,
     run: async (env) => {
       const live = (await getLive(env.ctx, env.actor)) as unknown as z.infer<typeof LiveStatusSchema>;
       const state = live.asleep ? 'Asleep' : live.awake_minutes !== null ? `Awake for ${formatDuration(live.awake_minutes)}` : 'Awake';
       const feeds = live.feeds_today !== null ? `; ${countPhrase(live.feeds_today, 'feed')} (${live.ml_today ?? 0} ml) today` : '';
-      return { summary: `${state}${feeds}.`, data: live };
+      // The urgent fever alert leads: an assistant reading only the summary must still see it.
+      const urgent = live.alert_level === 'urgent' && live.alert_msg ? `Urgent: ${live.alert_msg} ` : '';
+      return { summary: `${urgent}${state}${feeds}.`, data: live };
     },
   }),
   tool({

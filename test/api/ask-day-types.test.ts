@@ -85,6 +85,16 @@ for (const d of testDatabases()) {
       assert.match(head.answer, /^Ada's latest head circumference is 40\.2 cm, logged at 09:00 on Tue 1 Sep: around the \d+(st|nd|rd|th) percentile on the WHO growth charts/);
     });
 
+    test("a temperature answer carries live status's urgent alert for a 6-week-old, as the live card does", async () => {
+      const bo = await signUp(t.app, { baby_name: 'Bo', dob: '2026-10-11', gender: 'boy' });
+      await logAll(t, bo.token, [{ type: 'temperature', celsius: 38.2, method: 'rectal', ts: '2026-11-22T09:00:00' }]);
+      const live = (await call(t.app, 'GET', '/api/vega/live', undefined, { token: bo.token })).body;
+      assert.equal(live.alert_level, 'urgent');
+      const r = await call(t.app, 'POST', '/api/ask', { question: 'What was his temperature this morning?' }, { token: bo.token });
+      assert.equal(r.body.guardrail, null);
+      assert.equal(r.body.answer, `Bo's temperature this morning: 38.2 °C (100.8 °F) at 09:00 (rectal). ${live.alert_msg}`);
+    });
+
     test("the connector's ask_question answers the same", async () => {
       const c = await connect(t, await newToken(t, f.cookie));
       const r = (await c.client.callTool({ name: 'ask_question', arguments: { question: 'When did she last have Calpol?' } })) as unknown as { structuredContent: { answer: string; guardrail: string | null } };

@@ -89,6 +89,26 @@ for (const d of testDatabases()) {
       assert.equal(mine.s.from, '2026-11-16', 'seven family-local days by default, today included');
     });
 
+    test('a 6-week-old at 38.2 °C: the confirmation and the live summary carry the urgent alert; a 6-month-old at 38.2 °C gets none', async () => {
+      const baby = await signUp(t.app, { baby_name: 'Bo', dob: '2026-10-11', gender: 'boy' });
+      const bo = await connect(t, await newToken(t, baby.cookie));
+      try {
+        const r = await ok(bo, 'Bo', 'log_temperature', { celsius: 38.2, method: 'rectal', ts: '2026-11-22T11:30:00' });
+        assert.equal(r.s.live.alert_level, 'urgent');
+        assert.ok(r.s.live.alert_msg, 'live says what to do');
+        assert.equal(r.text, `Logged temperature 38.2 °C (100.8 °F), rectal for Bo at 11:30 (id ${r.s.event.id}). Urgent: ${r.s.live.alert_msg}`);
+        const live = await ok(bo, 'Bo', 'get_live_status');
+        assert.ok(live.text.startsWith(`Urgent: ${r.s.live.alert_msg} `), live.text);
+        assert.deepEqual(live.s.temperature.celsius, 38.2);
+      } finally {
+        await bo.close();
+      }
+      const older = await ok(ada, 'Ada', 'log_temperature', { celsius: 38.2, ts: '2026-11-22T11:31:00' });
+      assert.notEqual(older.s.live.alert_level, 'urgent');
+      assert.doesNotMatch(older.text, /Urgent/);
+      await ok(ada, 'Ada', 'delete_event', { id: older.s.event.id });
+    });
+
     test('two caregivers give Calpol 2 hours apart against a 4-hour family setting: warned with the last dose, nothing blocked', async () => {
       const tool = (await ada.client.listTools()).tools.find((x) => x.name === 'log_medicine')!;
       assert.match(tool.description!, /records what was given, nothing more, and never advises a dose/);
