@@ -107,3 +107,19 @@ export const LiveStatusSchema = z
     tummy_time: LiveTummyTime.nullable().describe('1.3.0: today’s tummy time against WHO’s 30 minutes; null from 12 months'),
   })
   .meta({ id: 'LiveStatus', additionalProperties: true });
+
+// The patterns' solid-food nutrient blocks stay open objects (their full shape is in
+// docs/insights.md); these say what their numbers are. 1.3.x (issue 27): drops are counted.
+const OpenBlock = z.record(z.string(), z.unknown());
+const NUTRIENT_ENTRY =
+  '{amount, target, pct, unit, from_food}; iron_mg and vitamin_d_ug also {from_drops, drops, drops_without_amount, target_range}. ' +
+  'amount = from_food + from_drops (vitamin D and iron drops, supplement ug; iron in mg = ug ÷ 1000; a multivitamin counts toward nothing); ' +
+  'pct is of amount, null when there is no target or when drops of that nutrient were logged without an amount';
+export const NutrientsTodayBlock = OpenBlock.describe(
+  `{} until solids start (drops or not). Else {date, portions, unknown_foods, nutrients: {<key>: ${NUTRIENT_ENTRY}}, ` +
+    'drops: [{ts, kind, ug, counts_toward, amount}] (today’s supplement logs)}',
+);
+export const Nutrients7dBlock = OpenBlock.describe(
+  '{} until solids start. Else {from, to, days: 7, days_with_solids, portions, unknown_foods, totals (food and drops), totals_from_drops, ' +
+    `daily_average: {<key>: ${NUTRIENT_ENTRY}} (÷ 7), by_day: [{date, portions, nutrients, from_drops}], drops: {vitd|iron|multivitamin: {doses, days}}}`,
+);

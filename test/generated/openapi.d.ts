@@ -1717,7 +1717,7 @@ export interface components {
         };
         EditRequest: {
             id: string;
-            /** @description only ts, ml, foods, note, meal_type, kind, side, duration_min, celsius, fahrenheit, method, medicine, amount, unit, title, author, child_id; null clears an optional field */
+            /** @description only ts, ml, foods, note, meal_type, kind, side, duration_min, kg, cm, celsius, fahrenheit, method, medicine, amount, unit, title, author, child_id; null clears an optional field */
             changes: {
                 /** @description family-local YYYY-MM-DDTHH:MM:SS; must not be in the future */
                 ts?: string;
@@ -1728,6 +1728,10 @@ export interface components {
                 kind?: string | null;
                 side?: ("left" | "right" | "both") | null;
                 duration_min?: number | null;
+                /** @description weight only (1.3.0) */
+                kg?: number;
+                /** @description length and head_circumference only (1.3.0) */
+                cm?: number;
                 celsius?: number | null;
                 fahrenheit?: number | null;
                 method?: ("armpit" | "ear" | "forehead" | "rectal" | "oral") | null;
@@ -2251,9 +2255,11 @@ export interface components {
                 [key: string]: unknown;
             }[];
             today: components["schemas"]["Event"][];
+            /** @description {} until solids start. Else {from, to, days: 7, days_with_solids, portions, unknown_foods, totals (food and drops), totals_from_drops, daily_average: {<key>: {amount, target, pct, unit, from_food}; iron_mg and vitamin_d_ug also {from_drops, drops, drops_without_amount, target_range}. amount = from_food + from_drops (vitamin D and iron drops, supplement ug; iron in mg = ug ÷ 1000; a multivitamin counts toward nothing); pct is of amount, null when there is no target or when drops of that nutrient were logged without an amount} (÷ 7), by_day: [{date, portions, nutrients, from_drops}], drops: {vitd|iron|multivitamin: {doses, days}}} */
             nutrients_7d: {
                 [key: string]: unknown;
             };
+            /** @description {} until solids start (drops or not). Else {date, portions, unknown_foods, nutrients: {<key>: {amount, target, pct, unit, from_food}; iron_mg and vitamin_d_ug also {from_drops, drops, drops_without_amount, target_range}. amount = from_food + from_drops (vitamin D and iron drops, supplement ug; iron in mg = ug ÷ 1000; a multivitamin counts toward nothing); pct is of amount, null when there is no target or when drops of that nutrient were logged without an amount}, drops: [{ts, kind, ug, counts_toward, amount}] (today’s supplement logs)} */
             nutrients_today: {
                 [key: string]: unknown;
             };

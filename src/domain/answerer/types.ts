@@ -3,7 +3,7 @@ import type { ChildProfile, TimedEvent } from '../types.ts';
 import type { Recipe } from '../foods.ts';
 import type { LiveStatus } from '../live.ts';
 import type { PatternsSummary } from '../patterns.ts';
-import type { AllergenGrid, Nutrients7d } from '../nutrition.ts';
+import type { AllergenGrid, Nutrients7d, NutrientsToday } from '../nutrition.ts';
 import type { PercentileInfo } from '../growth.ts';
 
 /** A note remembered with "remember: …" (spec: Resources → Note). `ts` is also its id. */
@@ -63,6 +63,8 @@ export interface DerivedInsights {
   patterns?: PatternsSummary | null;
   allergen_grid?: AllergenGrid | Record<string, never> | null;
   nutrients_7d?: Nutrients7d | Record<string, never> | null;
+  /** Today's nutrients (food and drops), for "how much vitamin D from food today?". */
+  nutrients_today?: NutrientsToday | Record<string, never> | null;
   measurements?: MeasurementView[] | null;
 }
 

@@ -243,6 +243,8 @@ export async function editEvent(ctx: Ctx, actor: Actor, input: EditInput) {
         note: values.note,
         side: values.side,
         duration_min: values.duration_min,
+        kg: values.kg,
+        cm: values.cm,
         celsius: values.celsius,
         method: values.method,
         medicine: values.medicine,
