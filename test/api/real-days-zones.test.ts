@@ -311,6 +311,18 @@ for (const d of testDatabases()) {
         }
       });
 
+      test('an event logged abroad whose time is corrected (on the family’s clock) is still abroad', async () => {
+        clockAt('2026-11-22T10:00:00', LA);
+        const f = await signUp(t.app, { baby_name: 'Eli', dob: '2026-05-01', timezone: LONDON });
+        const r = await log(f, { type: 'milk', ml: 120, timezone: LA, ts: '2026-11-22T09:40:00' });
+        const corrected = instantToLocal(localToInstant('2026-11-22T09:30:00', LA), LONDON);
+        const edited = await call(t.app, 'POST', '/api/vega/event/edit', { id: r.event.id, changes: { ts: corrected } }, { token: f.token });
+        assert.equal(edited.status, 200, edited.text);
+        assert.equal(edited.body.event.ts, corrected);
+        assert.equal(edited.body.live.timezone, LA);
+        assert.equal(edited.body.live.next_feed_at, plusMinutes('2026-11-22T09:30:00', edited.body.live.feed_interval_minutes));
+      });
+
       test('the feed timer abroad: stop with the phone’s zone keeps the feed there; the feed beside live is in live’s zone', async () => {
         clockAt('2026-11-22T06:00:00', LA);
         const f = await signUp(t.app, { baby_name: 'Ola', dob: '2026-05-01', timezone: LONDON });

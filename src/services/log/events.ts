@@ -13,7 +13,7 @@ import { doseWarning, settingFor } from '../../domain/medicines.ts';
 import { medicineSettings } from '../family/medicines.ts';
 import { unknownFoods, expandFoods } from '../../domain/foods.ts';
 import { describeEvent, describeWhen } from '../../domain/describe.ts';
-import { localDateOf } from '../../domain/time.ts';
+import { instantToLocal, localDateOf } from '../../domain/time.ts';
 import type { LogEvent } from '../../domain/types.ts';
 import type { EditInput, LogInput } from '../../schemas/log.ts';
 import { loadFamily } from '../family/family-row.ts';
@@ -254,7 +254,9 @@ export async function editEvent(ctx: Ctx, actor: Actor, input: EditInput) {
         // A corrected side no longer says which breast the feed timer ended on.
         ...(changes.side !== undefined ? { last_side: null } : {}),
         ...(changes.author !== undefined ? { author: changes.author } : {}),
-        ...(time ? { ts: time.own_ts, at: time.at, zone: time.zone } : {}),
+        // A new time (read on the family's clock) keeps the zone the event happened in: a feed
+        // logged abroad and corrected at home is still on the baby's clock abroad (zone-now.ts).
+        ...(time ? { ts: instantToLocal(time.at, row.zone), at: time.at, zone: row.zone } : {}),
         ...(target ? { child_id: target.id } : {}),
       })
       .where('id', '=', input.id)
