@@ -11,7 +11,7 @@ import {
 import {
   dailyMilkTarget, feedInterval, hungryState, latestWeightKg, type HungryState,
 } from './live-feeds.ts';
-import { MILK_MAIN_DAYS, MILK_MAIN_UNDER_MONTHS, feedsAndMealsByDay, milkNudges, type MilkNudges } from './milk-main.ts';
+import { MILK_MAIN_DAYS, MILK_MAIN_UNDER_MONTHS, feedsAndSolidsByDay, milkNudges, type MilkNudges } from './milk-main.ts';
 import { poopSummary } from './live-nappies.ts';
 import { feedingPicture, supplementLog, type SupplementLog } from './live-supplements.ts';
 import { median } from './patterns-stats.ts';
@@ -225,7 +225,7 @@ export function liveStatus(
   const milk = sorted.filter((e) => e.type === 'milk');
   const lastMilk = milk.length > 0 ? milk[milk.length - 1]! : null;
   // From 12 months a feed is timed only while the last complete days say milk is the main food.
-  const milkDays = age.months < MILK_MAIN_UNDER_MONTHS ? null : feedsAndMealsByDay(sorted, [
+  const milkDays = age.months < MILK_MAIN_UNDER_MONTHS ? null : feedsAndSolidsByDay(sorted, [
     ...Array.from({ length: MILK_MAIN_DAYS }, (_, i) => clock.dayStart(addDaysFast(today, i - MILK_MAIN_DAYS))), dayStart,
   ]);
   const nudges = milkNudges(age.months, milkDays, profile.baby_name);

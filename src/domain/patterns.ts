@@ -9,7 +9,7 @@ import {
   sortedUpTo, splitOnGrid,
 } from './sleep-spans.ts';
 import { feedInterval } from './live-feeds.ts';
-import { MILK_MAIN_DAYS, MILK_MAIN_UNDER_MONTHS, feedsAndMealsByDay, milkNudges, type MilkNudges } from './milk-main.ts';
+import { MILK_MAIN_DAYS, MILK_MAIN_UNDER_MONTHS, feedsAndSolidsByDay, milkNudges, type MilkNudges } from './milk-main.ts';
 import { isPoop } from './live-nappies.ts';
 import { mean, median, trend, type Trend } from './patterns-stats.ts';
 
@@ -220,7 +220,7 @@ export function patterns(events: TimedEvent[], profile: ChildProfile, now: numbe
   // rule, shared with live status, gives the interval; patterns reports only the family's own.
   const todayIdx = PATTERNS_DAYS; // grid.starts[PATTERNS_DAYS] opens today (the grid's day 0 is the extra one)
   const nudges = milkNudges(ageMonths, ageMonths < MILK_MAIN_UNDER_MONTHS ? null
-    : feedsAndMealsByDay(sorted, grid.starts.slice(todayIdx - MILK_MAIN_DAYS, todayIdx + 1)), profile.baby_name);
+    : feedsAndSolidsByDay(sorted, grid.starts.slice(todayIdx - MILK_MAIN_DAYS, todayIdx + 1)), profile.baby_name);
   const interval = feedInterval(sorted.filter((e) => e.type === 'milk'), band, now, nudges.applies);
   const bedtimes = bedtimeMinutes(windowSpans, zone, grid);
   const wakes = morningWakeMinutes(windowSpans, zone, grid);

@@ -56,10 +56,10 @@ export const LiveTummyTime = z
 // Issue 27: toddlers (docs/insights.md, "Milk feeds and toddlers") and the next sleep.
 export const LiveMilkNudges = z
   .object({
-    applies: z.boolean().describe('milk feeds are timed (next_feed_at, hungry_state, the feed alerts): under 12 months, or from 12 months while the last 3 complete days average 4 or more milk feeds and fewer than 3 meals; when false, next_feed_at and feed_interval_minutes are null and hungry_state is unknown'),
+    applies: z.boolean().describe('milk feeds are timed (next_feed_at, hungry_state, the feed alerts): under 12 months, or from 12 months while the last 3 complete days average 4 or more milk feeds and solids fewer than 3 times a day; when false, next_feed_at and feed_interval_minutes are null and hungry_state is unknown'),
     basis: z.enum(['age', 'own_log']).describe('age: under 12 months, or 12 months and over with fewer than 2 of the last 3 days logged; own_log: the last 3 days decided'),
     milk_feeds_a_day: z.number().nullable().describe('from 12 months: milk feeds a day over the logged days of the last 3 (logs within 30 min are one), one decimal; null otherwise'),
-    meals_a_day: z.number().nullable().describe('from 12 months: solid meals a day over the same days (logs within 30 min are one), one decimal; null otherwise'),
+    solids_a_day: z.number().nullable().describe('from 12 months: solid meals and snacks a day over the same days (logs within 30 min are one), one decimal; null otherwise'),
     message: z.string().nullable().describe('plain words for a parent; null under 12 months'),
   })
   .meta({ id: 'LiveMilkNudges' });

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { makeEvent } from '../helpers/events.ts';
 import type { ChildProfile, EventType, TimedEvent } from '../../src/domain/types.ts';
 import { localToInstant } from '../../src/domain/time.ts';
-import { feedsAndMealsByDay, milkNudges, type FeedsAndMeals } from '../../src/domain/milk-main.ts';
+import { feedsAndSolidsByDay, milkNudges, type FeedsAndSolids } from '../../src/domain/milk-main.ts';
 import { familyFeedInterval, feedInterval } from '../../src/domain/live-feeds.ts';
 import { bandForMonths } from '../../src/domain/age-bands.ts';
 import { liveStatus, nextNapWindow, nextSleep } from '../../src/domain/live.ts';
@@ -24,22 +24,22 @@ function days(today: string, count: number, milk: string[], meals: string[]): Ti
   for (let i = -count; i <= 0; i++) {
     const d = day(today, i);
     for (const t of milk) out.push(ev('milk', `${d}T${t}:00`, { ml: 150 }));
-    for (const t of meals) out.push(ev('solid', `${d}T${t}:00`, { foods: ['banana'], meal_type: 'lunch' }));
+    for (const t of meals) out.push(ev('solid', `${d}T${t}:00`, { foods: ['banana'], meal_type: 'meal' }));
   }
   return out.sort((a, b) => a.at - b.at);
 }
 
 describe('milk nudges: the age rule, then the family’s own last 3 days', () => {
-  const table: Array<{ name: string; months: number; days: FeedsAndMeals[] | null; applies: boolean; basis: 'age' | 'own_log' }> = [
+  const table: Array<{ name: string; months: number; days: FeedsAndSolids[] | null; applies: boolean; basis: 'age' | 'own_log' }> = [
     { name: 'under 12 months: always timed, nothing counted', months: 8, days: null, applies: true, basis: 'age' },
-    { name: '11.9 months on three meals: still timed (the age rule)', months: 11.9, days: [{ feeds: 2, meals: 3 }], applies: true, basis: 'age' },
-    { name: '14 months, three meals and two milk feeds: not timed', months: 14, days: [{ feeds: 2, meals: 3 }, { feeds: 2, meals: 3 }, { feeds: 2, meals: 3 }], applies: false, basis: 'own_log' },
-    { name: '13 months, six milk feeds and one meal: timed', months: 13, days: [{ feeds: 6, meals: 1 }, { feeds: 6, meals: 1 }, { feeds: 6, meals: 1 }], applies: true, basis: 'own_log' },
-    { name: '13 months, six milk feeds and three meals: meals lead, not timed', months: 13, days: [{ feeds: 6, meals: 3 }, { feeds: 6, meals: 3 }, { feeds: 6, meals: 3 }], applies: false, basis: 'own_log' },
-    { name: '13 months, three milk feeds and no meals logged: too few feeds, not timed', months: 13, days: [{ feeds: 3, meals: 0 }, { feeds: 3, meals: 0 }, { feeds: 3, meals: 0 }], applies: false, basis: 'own_log' },
-    { name: '13 months, exactly 4 feeds and 2 meals a day: timed (the edges)', months: 13, days: [{ feeds: 4, meals: 2 }, { feeds: 4, meals: 2 }, { feeds: 4, meals: 2 }], applies: true, basis: 'own_log' },
-    { name: 'an unlogged day is left out of the average', months: 13, days: [{ feeds: 0, meals: 0 }, { feeds: 5, meals: 1 }, { feeds: 5, meals: 1 }], applies: true, basis: 'own_log' },
-    { name: '13 months with only one day logged: the age rule (not timed)', months: 13, days: [{ feeds: 0, meals: 0 }, { feeds: 0, meals: 0 }, { feeds: 7, meals: 0 }], applies: false, basis: 'age' },
+    { name: '11.9 months on three meals: still timed (the age rule)', months: 11.9, days: [{ feeds: 2, solids: 3 }], applies: true, basis: 'age' },
+    { name: '14 months, three meals and two milk feeds: not timed', months: 14, days: [{ feeds: 2, solids: 3 }, { feeds: 2, solids: 3 }, { feeds: 2, solids: 3 }], applies: false, basis: 'own_log' },
+    { name: '13 months, six milk feeds and one meal: timed', months: 13, days: [{ feeds: 6, solids: 1 }, { feeds: 6, solids: 1 }, { feeds: 6, solids: 1 }], applies: true, basis: 'own_log' },
+    { name: '13 months, six milk feeds and three meals: meals lead, not timed', months: 13, days: [{ feeds: 6, solids: 3 }, { feeds: 6, solids: 3 }, { feeds: 6, solids: 3 }], applies: false, basis: 'own_log' },
+    { name: '13 months, three milk feeds and no meals logged: too few feeds, not timed', months: 13, days: [{ feeds: 3, solids: 0 }, { feeds: 3, solids: 0 }, { feeds: 3, solids: 0 }], applies: false, basis: 'own_log' },
+    { name: '13 months, exactly 4 feeds and 2 meals a day: timed (the edges)', months: 13, days: [{ feeds: 4, solids: 2 }, { feeds: 4, solids: 2 }, { feeds: 4, solids: 2 }], applies: true, basis: 'own_log' },
+    { name: 'an unlogged day is left out of the average', months: 13, days: [{ feeds: 0, solids: 0 }, { feeds: 5, solids: 1 }, { feeds: 5, solids: 1 }], applies: true, basis: 'own_log' },
+    { name: '13 months with only one day logged: the age rule (not timed)', months: 13, days: [{ feeds: 0, solids: 0 }, { feeds: 0, solids: 0 }, { feeds: 7, solids: 0 }], applies: false, basis: 'age' },
   ];
   for (const c of table) {
     test(c.name, () => {
@@ -52,10 +52,10 @@ describe('milk nudges: the age rule, then the family’s own last 3 days', () =>
   }
 
   test('the averages and the message a parent reads', () => {
-    const n = milkNudges(14, [{ feeds: 2, meals: 3 }, { feeds: 2, meals: 3 }, { feeds: 3, meals: 3 }], 'Sam');
+    const n = milkNudges(14, [{ feeds: 2, solids: 3 }, { feeds: 2, solids: 3 }, { feeds: 3, solids: 3 }], 'Sam');
     assert.equal(n.milk_feeds_a_day, 2.3);
-    assert.equal(n.meals_a_day, 3);
-    assert.equal(n.message, 'Sam is on meals with milk alongside (about 2.3 milk feeds and 3 meals a day over the last 3 days), so no milk feed is timed.');
+    assert.equal(n.solids_a_day, 3);
+    assert.equal(n.message, 'Sam is on meals with milk alongside (about 2.3 milk feeds and 3 meals or snacks a day over the last 3 days), so no milk feed is timed.');
   });
 
   test('feeds and meals per local day: logs within 30 minutes are one', () => {
@@ -68,7 +68,7 @@ describe('milk nudges: the age rule, then the family’s own last 3 days', () =>
       ev('milk', '2025-06-11T07:00:00'), // today: not counted
     ];
     const starts = ['2025-06-08', '2025-06-09', '2025-06-10', '2025-06-11'].map((d) => at(`${d}T00:00:00`));
-    assert.deepEqual(feedsAndMealsByDay(events, starts), [{ feeds: 1, meals: 2 }, { feeds: 1, meals: 0 }, { feeds: 0, meals: 0 }]);
+    assert.deepEqual(feedsAndSolidsByDay(events, starts), [{ feeds: 1, solids: 2 }, { feeds: 1, solids: 0 }, { feeds: 0, solids: 0 }]);
   });
 });
 
@@ -119,7 +119,7 @@ describe('one feed-interval rule for live status and patterns', () => {
     assert.doesNotMatch(s.alert_msg ?? '', /feed/, 'no feed alert (vitamin D may still be mentioned)');
     assert.equal(s.milk_nudges.applies, false);
     assert.equal(s.milk_nudges.milk_feeds_a_day, 2);
-    assert.equal(s.milk_nudges.meals_a_day, 3);
+    assert.equal(s.milk_nudges.solids_a_day, 3);
   });
 });
 
