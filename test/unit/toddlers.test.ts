@@ -11,6 +11,7 @@ import { familyFeedInterval, feedInterval } from '../../src/domain/live-feeds.ts
 import { bandForMonths } from '../../src/domain/age-bands.ts';
 import { liveStatus, nextNapWindow, nextSleep } from '../../src/domain/live.ts';
 import { patterns } from '../../src/domain/patterns.ts';
+import { answerQuestion, type AnswerContext } from '../../src/domain/answerer/index.ts';
 
 const Z = 'Europe/London';
 const ev = (type: EventType, ts: string, extra: Partial<TimedEvent> = {}): TimedEvent => makeEvent(Z, type, ts, extra);
@@ -169,5 +170,31 @@ describe('nap window and bedtime', () => {
     assert.equal(s.next_sleep?.message, 'Next sleep: a nap, window 17:00–17:30, before bedtime at 19:30.');
     const asleep = liveStatus([...events, ev('sleep', '2025-06-10T17:05:00')], child('2024-12-20'), at('2025-06-10T17:10:00'));
     assert.equal(asleep.next_sleep, null);
+  });
+});
+
+describe('the question answerer words the same rules', () => {
+  const ctxAt = (events: TimedEvent[], profile: ChildProfile, nowTs: string): AnswerContext => {
+    const now = at(nowTs);
+    return { events, profile, now, notes: [], insights: { live: liveStatus(events, profile, now), patterns: patterns(events, profile, now).patterns } };
+  };
+
+  test('a toddler on meals: no feed time, the reason instead; no typical gap between feeds', () => {
+    const events = days('2025-06-10', 3, ['07:00', '19:00'], ['08:00', '12:30', '17:30']).filter((e) => e.at <= at('2025-06-10T14:00:00'));
+    const ctx = ctxAt(events, child('2024-04-05'), '2025-06-10T14:00:00');
+    const next = answerQuestion('When is his next feed due?', ctx);
+    assert.ok(next.answered, next.answer);
+    assert.match(next.answer, /on meals with milk alongside .* so no milk feed is timed/);
+    assert.doesNotMatch(next.answer, /overdue|no feed is logged/);
+    const often = answerQuestion('How often does he feed?', ctx);
+    assert.match(often.answer, /no milk feed is timed/);
+  });
+
+  test('a late-afternoon wake: the next sleep is bedtime', () => {
+    const events = [ev('wake', '2025-06-10T06:30:00'), ev('sleep', '2025-06-10T14:00:00'), ev('wake', '2025-06-10T16:00:00')];
+    const ctx = ctxAt(events, child('2024-05-05'), '2025-06-10T16:10:00');
+    const nap = answerQuestion('When is his next nap?', ctx);
+    assert.match(nap.answer, /the next sleep is bedtime rather than a nap/);
+    assert.match(nap.answer, /19:30/);
   });
 });
