@@ -19,8 +19,8 @@ const LIVE_KEYS = [
   'feeding', 'last_breast_side', 'asleep_since', 'check',
   // 1.3.0 (issue 26).
   'temperature', 'medicines', 'tummy_time',
-  // Issue 27: the zone live's times are in.
-  'timezone',
+  // Issue 27: toddlers and the next sleep; the zone live's times are in.
+  'milk_nudges', 'next_sleep', 'timezone',
 ].sort();
 
 const PATTERNS_KEYS = [

@@ -40,9 +40,13 @@ export function rhythmReply(kind: RhythmAsk, log: Log): Reply | null {
     case 'feed_interval': {
       const m = p.typical_feed_interval_minutes;
       const avg = p.average_daily_feeds !== null ? ` ${name} averaged ${p.average_daily_feeds} feeds a day on the days with feeds logged ${WINDOW}.` : '';
+      if (p.milk_nudges && !p.milk_nudges.applies) {
+        // A toddler on meals: milk feeds are not timed, so there is no gap between feeds to give.
+        return { answer: `${p.milk_nudges.message ?? `No gap between milk feeds is given for ${name}.`}${avg}`, figures: { milk_nudges: 'off', average_daily_feeds: p.average_daily_feeds ?? 0, ...days } };
+      }
       return m !== null
-        ? { answer: `${name}'s typical gap between feeds is ${duration(m * 60_000)} (the middle value from the start of one feed to the next, ${WINDOW}).${avg}`, figures: { typical_feed_interval_minutes: m, average_daily_feeds: p.average_daily_feeds ?? 0, ...days } }
-        : { answer: `Too few feeds are logged for ${name} in the last two weeks to give a typical gap between feeds.`, figures: days };
+        ? { answer: `${name}'s typical gap between feeds is ${duration(m * 60_000)} (the middle value from the start of one feed to the next, over the last 3 days, the same figure live status times the next feed by).${avg}`, figures: { typical_feed_interval_minutes: m, average_daily_feeds: p.average_daily_feeds ?? 0, ...days } }
+        : { answer: `Too few feeds are logged for ${name} in the last 3 days to give a typical gap between feeds.${avg}`, figures: days };
     }
   }
 }

@@ -153,8 +153,13 @@ export function LiveStatus({ live, units, waitingMl = 0, familyZone }: { live: L
           </Stat>
         )}
         {meds.length > 0 && <Medicines list={meds} />}
-        <Stat label="Next feed" value={live.next_feed_at ? at(live.next_feed_at) : hungry[live.hungry_state] || '—'}
-          sub={[rel(live.next_feed_at), live.next_feed_at ? hungry[live.hungry_state] : ''].filter(Boolean).join(' · ')} />
+        {/* A toddler on meals: feeds are not timed (live.milk_nudges, docs/insights.md). */}
+        {live.milk_nudges && !live.milk_nudges.applies ? (
+          <Stat label="Next feed" value="Not timed" sub="meals lead now" />
+        ) : (
+          <Stat label="Next feed" value={live.next_feed_at ? at(live.next_feed_at) : hungry[live.hungry_state] || '—'}
+            sub={[rel(live.next_feed_at), live.next_feed_at ? hungry[live.hungry_state] : ''].filter(Boolean).join(' · ')} />
+        )}
         <Stat label="Milk today" value={target ? `${ml} / ${target} ml` : showMl(ml, units)}
           sub={[
             live.feeds_today != null ? `${live.feeds_today} feed${live.feeds_today === 1 ? '' : 's'}` : '',
@@ -166,7 +171,11 @@ export function LiveStatus({ live, units, waitingMl = 0, familyZone }: { live: L
             </div>
           ) : null}
         </Stat>
-        <Stat label="Nap window" value={nap ? nap.split(' (')[0] : '—'} sub={nap && nap.includes(' (') ? nap.slice(nap.indexOf(' (') + 2, -1) : null} />
+        {!nap && live.next_sleep?.kind === 'bedtime' ? (
+          <Stat label="Nap window" value="None" sub="bedtime is next" />
+        ) : (
+          <Stat label="Nap window" value={nap ? nap.split(' (')[0] : '—'} sub={nap && nap.includes(' (') ? nap.slice(nap.indexOf(' (') + 2, -1) : null} />
+        )}
         <Stat label="Bedtime" value={at(live.expected_bedtime_at)} sub={rel(live.expected_bedtime_at)} />
         <Stat label="Last poop" value={poop != null ? (poop * 60 < 1 ? 'just now' : `${duration(poop * 60)} ago`) : '—'}
           sub={live.poop_status ? String(live.poop_status).replace(/_/g, ' ') : null} />
