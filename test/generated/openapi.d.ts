@@ -1495,7 +1495,7 @@ export interface components {
         };
         /** @description a running breastfeed, the same for every caregiver of the family */
         Feed: {
-            /** @description family-local YYYY-MM-DDTHH:MM:SS the feed began */
+            /** @description local YYYY-MM-DDTHH:MM:SS the feed began: in live status (and beside it) in live’s `timezone`, else the family’s zone */
             started_at: string;
             /**
              * @description the side feeding now
@@ -1520,8 +1520,10 @@ export interface components {
              * @enum {string}
              */
             side: "left" | "right";
-            /** @description when it started (family-local); defaults to now; not in the future nor more than 3 hours ago */
+            /** @description when it started (family-local, or in `timezone`); defaults to now; not in the future nor more than 3 hours ago */
             ts?: string | null;
+            /** @description issue 27: the zone ts is written in, when not the family's (the phone's, when travelling) */
+            timezone?: string | null;
             /** @description whose feed: each child has a timer of their own (twins can feed together); defaults to the primary child */
             child?: string;
         };
@@ -1532,8 +1534,10 @@ export interface components {
             child?: string;
         };
         FeedStopRequest: {
-            /** @description when the feed ended (family-local); defaults to now; required when the feed is stale */
+            /** @description when the feed ended (family-local, or in `timezone`); defaults to now; required when the feed is stale */
             ts?: string | null;
+            /** @description issue 27: the zone ts is written in (else the family's) and the feed is kept in, as POST /api/vega/log's timezone; without it the feed is kept in the zone the baby is in now (live.timezone) */
+            timezone?: string | null;
             /** @description millilitres, when known (e.g. expressed milk); defaults to 0 */
             ml?: number | null;
             /** @description the child's id (GET /api/vega/children); defaults to the family's primary child */
@@ -1628,7 +1632,7 @@ export interface components {
         LiveNextSleep: {
             /** @enum {string} */
             kind: "nap" | "bedtime";
-            /** @description family-local timestamp: the nap window’s start, or the expected bedtime */
+            /** @description local timestamp in live’s `timezone`: the nap window’s start, or the expected bedtime */
             at: string;
             /** @description e.g. "Next sleep: bedtime at 19:15." */
             message: string;
@@ -1637,7 +1641,7 @@ export interface components {
         LiveCheck: {
             /** @enum {string} */
             kind: "wake_not_logged" | "feed_timer_stale" | "nothing_logged";
-            /** @description family-local timestamp the doubtful state began */
+            /** @description local timestamp in `timezone` the doubtful state began */
             since: string;
             /** @description asks rather than asserts */
             message: string;
@@ -1648,7 +1652,10 @@ export interface components {
             fix: "log_wake" | "stop_feed" | "log_event";
         } | null;
         LiveStatus: {
+            /** @description local time the status was computed for, in `timezone` */
             now: string;
+            /** @description issue 27: the IANA zone every time of this status is in (now, next_feed_at, expected_bedtime_at, next_nap_window_at, asleep_since, feeding, check, temperature, medicines) and whose day the "today" figures count: where the baby is now, the zone of the most recent log of the last 48 hours unless the family set its zone since, else the family's zone (docs/insights.md, "Time zones and travel") */
+            timezone: string;
             asleep: boolean;
             night_sleep: boolean | null;
             awake_minutes: number | null;
@@ -1657,14 +1664,16 @@ export interface components {
             alert_msg: string | null;
             /** @description not_yet, hungry_soon, overdue, dream_feed or unknown (also while milk feeds are not timed: milk_nudges) */
             hungry_state: string | null;
+            /** @description local timestamp in `timezone`: the last milk plus the expected interval */
             next_feed_at: string | null;
             last_milk_ml: number | null;
             ml_today: number | null;
             feeds_today: number | null;
             last_poop_hours_ago: number | null;
             poop_status: string | null;
+            /** @description local timestamp in `timezone`: tonight’s bedtime there, the family’s usual one on the baby’s own clock once 3 are logged */
             expected_bedtime_at: string | null;
-            /** @description local timestamps: last wake plus the age band’s shortest and longest wake window, closing no later than the shortest wake window before expected_bedtime_at (never past it); null when no nap fits before bedtime (see next_sleep) */
+            /** @description local timestamps in `timezone`: last wake plus the age band’s shortest and longest wake window, closing no later than the shortest wake window before expected_bedtime_at (never past it); null when no nap fits before bedtime (see next_sleep) */
             next_nap_window_at: {
                 start: string;
                 end: string;
@@ -1680,7 +1689,7 @@ export interface components {
             feeding: components["schemas"]["Feed"] | null;
             /** @description the side the last breastfeed ended on; start the next on the other */
             last_breast_side: ("left" | "right") | null;
-            /** @description family-local timestamp the open sleep began; null when awake */
+            /** @description local timestamp in `timezone` the open sleep began; null when awake */
             asleep_since: string | null;
             check: components["schemas"]["LiveCheck"];
             /** @description 1.3.0: the last temperature logged in the past 24 hours, or null */
