@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, post } from '../lib/api';
 import { elapsedMs, formatTimer, startSide, type Feed, type Side } from '../lib/feed';
 import { clock, localNow, tsFromClock } from '../lib/time';
+import { phoneZone } from '../lib/zone';
 import { Icon } from '../components/Icon';
 import type { Live } from './LiveStatus';
 
@@ -50,7 +51,10 @@ export function FeedPanel({ child, name, compact = false, live, zone, offsetMs, 
     setBusy(true);
     setError(null);
     try {
-      const r = await post(`/api/vega/feed/${path}`, { ...body, ...(child ? { child } : {}) });
+      // A timer started or stopped now says where the baby is (the phone's zone), as a log does;
+      // a stop at a picked time stays on the family's clock, which is the clock it was picked on.
+      const zoned = (path === 'start' || path === 'stop') && body.ts === undefined ? { timezone: phoneZone() } : {};
+      const r = await post(`/api/vega/feed/${path}`, { ...body, ...zoned, ...(child ? { child } : {}) });
       if (r.live) onLive(r.live);
       if (r.event) onLogged(r.event);
     } catch (e) {
