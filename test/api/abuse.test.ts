@@ -151,20 +151,27 @@ for (const d of testDatabases()) {
     });
     after(async () => t?.close());
 
-    test('16 concurrent sign-ups do not push a concurrent sign-in past 2 s', async () => {
+    // An ordering, not a timing (timings belong in the bench: CI machines are noisy): a sign-in
+    // goes ahead of the sign-ups waiting for the hashing pool (hash-pool.ts), so it is answered
+    // before most of the 16 sign-ups sent ahead of it, not after all of them.
+    test('16 concurrent sign-ups do not queue a concurrent sign-in behind them', async () => {
       const f = await signUp(t.app);
+      const finished: string[] = [];
       const signups = Array.from({ length: 16 }, (_, i) =>
-        call(t.app, 'POST', '/api/vega/onboard', { email: `rush${i}.${Date.now()}@example.com`, password: 'correct horse', baby_name: 'Bo', dob: '2026-05-01' }),
+        call(t.app, 'POST', '/api/vega/onboard', { email: `rush${i}.${Date.now()}@example.com`, password: 'correct horse', baby_name: 'Bo', dob: '2026-05-01' }).then((r) => {
+          finished.push('signup');
+          return r;
+        }),
       );
       // Let the sign-ups reach the hashing queue first.
       await new Promise((r) => setTimeout(r, 50));
-      const started = performance.now();
       const signin = await login(t, f.email, f.password);
-      const took = performance.now() - started;
+      finished.push('signin');
       assert.equal(signin.status, 200);
       const statuses = (await Promise.all(signups)).map((r) => r.status);
       assert.ok(statuses.every((s) => s === 200 || s === 503), statuses.join(','));
-      assert.ok(took < 2000, `sign-in took ${Math.round(took)} ms behind 16 sign-ups`);
+      const before = finished.indexOf('signin');
+      assert.ok(before <= 8, `the sign-in was answered after ${before} of the 16 sign-ups sent before it`);
     });
   });
 }

@@ -143,7 +143,7 @@ for (const d of testDatabases()) {
           'POST /api/vega/children/primary',
           'POST /api/vega/event/delete', 'POST /api/vega/event/edit', 'POST /api/vega/event/react',
           'POST /api/vega/feed/cancel', 'POST /api/vega/feed/start', 'POST /api/vega/feed/stop', 'POST /api/vega/feed/switch',
-          'POST /api/vega/log', 'POST /api/vega/recipes', 'POST /api/vega/undo',
+          'POST /api/vega/log', 'POST /api/vega/medicines', 'POST /api/vega/medicines/delete', 'POST /api/vega/recipes', 'POST /api/vega/undo',
         ],
       );
       assert.deepEqual([...t.app.idempotentRoutes].sort(), listed.sort());
