@@ -30,7 +30,7 @@ interface Measured {
 }
 
 /** Weights or lengths, oldest first: the served measurements when given, else the log's own events. */
-function measured(log: Log, what: 'weight' | 'length'): Measured[] {
+export function measured(log: Log, what: 'weight' | 'length'): Measured[] {
   const served = log.insights?.measurements;
   if (served) {
     return served
