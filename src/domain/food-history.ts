@@ -19,6 +19,12 @@ import { ageAtFast, zoneClock } from './zone-clock.ts';
  */
 export const KEEP_OFFERING_DAYS = 7;
 
+/** The guidance a keep_offering entry ends with: the NHS's for UK families; the same advice, unattributed, for US ones. */
+const KEEP_OFFERING_ADVICE: Record<Region, string> = {
+  uk: 'Once introduced, the NHS advises keeping it in the usual diet.',
+  us: 'Once introduced, it is best kept in the usual diet.',
+};
+
 /** Solid events that carried the same list of foods (as logged): when first and last, how many. */
 export interface FoodSpan {
   foods: string[];
@@ -151,7 +157,7 @@ export function withAllergenHistory(grid: AllergenGrid, exposures: ReadonlyMap<s
         first_exposure: first!,
         last_exposure: last,
         days_since_last: since,
-        message: `${a.label}: not offered for ${since} days (last on ${dayLabel(last)}; first on ${dayLabel(first!)}). Once introduced, the NHS advises keeping it in the usual diet.`,
+        message: `${a.label}: not offered for ${since} days (last on ${dayLabel(last)}; first on ${dayLabel(first!)}). ${KEEP_OFFERING_ADVICE[grid.region]}`,
       });
     }
   }

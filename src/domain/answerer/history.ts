@@ -30,7 +30,7 @@ const MARGIN_MS = 36 * 3_600_000;
  * "when did she first sleep through": the first time ever, not the first of today.
  */
 export const FIRST_EVER =
-  /\bfirst (time|ever)\b|\bever\b.*\bfirst\b|\bwhen (did|was|were) (baby|she|he|they|we|i) (first|1st)\b|\b(first|1st|earliest) (foods?|solids?|meals?|tastes?|weigh[ -]?in|weight|length|measurement)\b|\b(first|1st) (had|have|ate|eaten|eat|tried|try|tasted|taste|given|gave|get|got)\b|\bwhat was (baby|her|his|their|the) (very )?(first|1st|earliest)\b|\bintroduced\b|\bintroduce\b/;
+  /\bfirst (time|ever)\b|\bever\b.*\bfirst\b|\bfirst\b.*\bever\b|\bwhen (did|was|were) (baby|she|he|they|we|i) (first|1st)\b|\b(first|1st|earliest) (foods?|solids?|meals?|tastes?|weigh[ -]?in|weight|length|measurement)\b|\b(first|1st) (had|have|ate|eaten|eat|tried|try|tasted|taste|given|gave|get|got)\b|\bwhat was (baby|her|his|their|the) (very )?(first|1st|earliest)\b|\bintroduced\b|\bintroduce\b/;
 /** "first" anywhere in a question (a period's "first feed yesterday" included). */
 export const FIRST_WORD = /\b(first|1st|earliest)\b/;
 

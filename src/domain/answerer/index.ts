@@ -26,7 +26,7 @@ import { timesReply } from './times.ts';
 import { notesHolding, relevantNotes } from './notes.ts';
 import { firstName, normaliseText, words } from './text.ts';
 import { shortDate } from './periods.ts';
-import { coverageReply, FIRST_EVER, firstFoodReply, firstOfTypeReply } from './history.ts';
+import { coverageReply, FIRST_EVER, FIRST_WORD, firstFoodReply, firstOfTypeReply } from './history.ts';
 import { growthSinceAsked, growthSinceReply } from './growth-since.ts';
 
 export { ANSWER_WINDOW_DAYS, ANSWERER_MODEL } from './types.ts';
@@ -273,6 +273,10 @@ function route(q: string, logIn: Log): Reply | null {
       const bottle = lastBottleReply(log);
       if (bottle) return bottle;
     }
+  }
+  // "What time was her first feed?": today's first, never the last one.
+  if (!period && FIRST_WORD.test(rest) && WHEN_SHAPE.test(rest)) {
+    return timesReply(topic, log, dayPeriod(todayOf(log.now, log.zone), log.now, log.zone), kind, 'first');
   }
   if (!period && (LAST_SHAPE.test(rest) || WHEN_SHAPE.test(rest))) return lastOccurrence(topic, log, kind);
   if (period && WHEN_SHAPE.test(rest) && !/\bhow\b/.test(rest)) {
