@@ -61,6 +61,9 @@ export function mergeSpans(history: readonly FoodSpan[], window: readonly TimedE
   return [...byKey.values()];
 }
 
+const NO_RECIPES: readonly Recipe[] = [];
+const lookups = new WeakMap<readonly Recipe[], ReturnType<typeof allergenLookup>>();
+
 // The history part is the same for every read of a cached window: its allergens are worked out
 // once per (spans, region, recipes), and only the window's few events each time.
 const memo = new WeakMap<readonly FoodSpan[], { region: Region; recipes: readonly Recipe[]; value: Map<string, Exposure> }>();
@@ -88,8 +91,10 @@ function spanAllergens(spans: readonly FoodSpan[], region: Region, of: ReturnTyp
  * come from the food data exactly as the patterns grid counts them (recipes expanded, the food
  * table, keyword hints for unknown names).
  */
-export function allergenExposures(history: readonly FoodSpan[], window: readonly TimedEvent[], now: number, region: Region, recipes: readonly Recipe[] = []): Map<string, Exposure> {
-  const of = allergenLookup(recipes as Recipe[]);
+export function allergenExposures(history: readonly FoodSpan[], window: readonly TimedEvent[], now: number, region: Region, recipes: readonly Recipe[] = NO_RECIPES): Map<string, Exposure> {
+  // One lookup per recipe list (the cached window's): each food name is resolved once, not per read.
+  let of = lookups.get(recipes);
+  if (!of) lookups.set(recipes, (of = allergenLookup(recipes as Recipe[])));
   let base = memo.get(history);
   if (!base || base.region !== region || base.recipes !== recipes) {
     const value = new Map<string, Exposure>();

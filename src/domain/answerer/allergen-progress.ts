@@ -1,7 +1,9 @@
 // "Which allergens haven't we tried yet?": the family region's list (UK 14, US 9) split into
-// those logged and those not yet logged. Logged = in the solids the answerer has (the last
-// ANSWER_WINDOW_DAYS) or in the patterns endpoint's allergen grid (`last_exposure`), counted the
-// same way (recipes expanded, the food table, keyword hints), so the two never disagree.
+// those logged and those not yet logged over the whole log. Logged = in the solids the answerer
+// has (the window, and the whole log's solids when the caller gave them) or in the patterns
+// endpoint's allergen grid (`last_exposure`, whole log since issue 27), counted the same way
+// (recipes expanded, the food table, keyword hints), so the two never disagree. Those introduced
+// and not offered for a week or more are named with their days (the grid's `keep_offering`).
 import { allergenList } from '../foods-allergens.ts';
 import type { Reply } from './types.ts';
 import type { Log } from './summaries.ts';
