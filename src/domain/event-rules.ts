@@ -70,6 +70,8 @@ export class EventRuleError extends Error {
   constructor(
     message: string,
     readonly field: string,
+    /** 'range': a value outside the type's range (the same kind of refusal as a schema range); 'rule': anything else */
+    readonly kind: 'range' | 'rule' = 'rule',
   ) {
     super(message);
   }
@@ -88,9 +90,9 @@ function decimalsOk(v: number, decimals: number): boolean {
 }
 
 function checkRange(type: EventType, field: string, v: number, r: Range): void {
-  if (v < r.min || v > r.max) throw new EventRuleError(`${field} of ${aType(type)} event must be ${r.min} to ${r.max}.`, field);
+  if (v < r.min || v > r.max) throw new EventRuleError(`${field} of ${aType(type)} event must be ${r.min} to ${r.max}.`, field, 'range');
   if (r.decimals !== undefined && !decimalsOk(v, r.decimals)) {
-    throw new EventRuleError(`${field} takes at most ${r.decimals} decimal${r.decimals === 1 ? '' : 's'} (as a thermometer shows it, e.g. 38.2).`, field);
+    throw new EventRuleError(`${field} takes at most ${r.decimals} decimal${r.decimals === 1 ? '' : 's'} (as a thermometer shows it, e.g. 38.2).`, field, 'range');
   }
 }
 

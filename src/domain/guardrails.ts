@@ -19,7 +19,7 @@ export interface GuardrailHit {
 }
 
 const LOG_ONLY =
-  'I can only summarise what has been logged (feeds, sleep, nappies, solids, supplements and growth), ' +
+  'I can only summarise what has been logged (feeds, sleep, nappies, solids, supplements, growth, temperatures and the medicines given), ' +
   'so you have the figures to hand when you talk to them.';
 
 export const GUARDRAIL_TEXTS: Record<Region, Record<GuardrailRule, string>> = {
@@ -85,8 +85,10 @@ const EMERGENCY: RegExp[] = [
 ];
 
 // --- Medicines: named products (incl. common misspellings and other languages' brands).
-// Any named medicine is answered by the guardrail, even "when did I last give Calpol":
-// the log has no medicine type and dose timing is dosing advice.
+// A named medicine is answered by the guardrail unless the question only asks what the log
+// records of medicines given (medicineLogQuestion below): since 1.3.0 the log has a medicine
+// type, so "when did I last give Calpol?" is a log question; "how much Calpol can I give?",
+// "when can she have it again?" and "what dose for a 6 month old?" are dosing and stay here.
 const DRUG_NAMES = [
   'paracetamol', 'acetaminophen', 'calpol', 'tylenol', 'panadol', 'doliprane', 'dafalgan',
   'efferalgan', 'tempra', 'apiretal', 'benuron', 'perfalgan', 'mejoral', 'febrectal',
@@ -109,10 +111,13 @@ const FUZZY_DRUGS = [
   'benadryl', 'gaviscon', 'omeprazole', 'domperidone', 'simethicone', 'infacol', 'dentinox', 'bonjela',
 ];
 
+// Words that name a dose or a medicine product without a brand: a question with one is about
+// medicine, answered from the log only when it asks what was given.
+const DOSE_WORDS = /\b(dose|doses|dosage|dosing|posology|dosis|dosierung)\b/;
+const MEDICINE_PRODUCTS = /\bteething (gel|gels|powder|powders|granules|drops)\b|\b(colic|gas|wind|ear|eye|saline|nose) drops\b/;
+// Asking what to give for something, or an amount per body weight: always dosing advice.
 const MEDICATION: RegExp[] = [
-  /\b(dose|doses|dosage|dosing|posology|dosis|dosierung)\b/,
   /\b(mg|ml|mcg|ug|micrograms?|milligrams?) ?(\/|per) ?(kg|kilo|kilogram|pound|lb)\b/,
-  /\bteething (gel|gels|powder|powders|granules|drops)\b|\b(colic|gas|wind|ear|eye|saline|nose) drops\b/,
   /\bpain ?relief\b|\bsomething for (the |her |his )?(pain|fever|temperature|teething)\b/,
   /\b(give|giving|gave) (her|him|them|baby|the baby|my baby|it)? ?(anything|something)? ?for (the |her |his |a )?(pain|fever|temperature|temp|teething|cold|cough|rash|colic|reflux|wind|gas|constipation|diarrh\w*|sickness|vomiting)\b/,
   /\b(what|which|anything|can i|could i|should i|can we) .*\b(give|take|use)\b.*\bfor (the |her |his |a )?(pain|fever|temperature|temp|teething|cold|cough|rash|colic|reflux|wind|gas|constipation|diarrh\w*|sickness|vomiting|sleep)\b/,
@@ -123,6 +128,42 @@ export const SUPPLEMENT_WORD = /\b(vitamin|vitamins|vit d|vitd|vitamin d|iron|mu
 // "should I give", "how much … to give", "is 10 µg too much": asking for a dose, not the log.
 const DOSING_SHAPE =
   /\b(should|shall|can|could|do|may|must) (i|we|you|she|he|they|baby)\b[^?]*\b(give|giving|take|taking|have|use|offer|start|stop)\b|\bhow (much|many)\b[^?]*\b(to give|to take|should|can|do i give|do we give|does (she|he|a baby) need|is safe|needs?)\b|\btoo (much|many|little)\b|\b(max|maximum|safe|recommended) (amount|dose|daily|limit)\b|\bis it safe\b|\boverdo\b/;
+
+// "When did she last have Calpol?", "how many doses of Calpol has she had today?", "who gave him
+// the ibuprofen?": what the log records of medicines given (the past tense of a log question).
+const MEDICINE_LOG_SHAPE = new RegExp(
+  [
+    '\\bwhen (did|was|were|has|have|had)\\b',
+    '\\bwhat time (did|was|were)\\b',
+    '\\bhow long (ago|since)\\b',
+    '\\b(last|latest|most recent|previous|first) (dose|doses|time|one|given|gave|had)\\b',
+    '\\bhow (many|much)\\b[^?]*\\b(has|have|did|was|were)\\b[^?]*\\b(had|have|given|give|got|get|taken|take)\\b',
+    '\\b(has|have|did) (she|he|they|baby|i|we|you|anyone|someone|\\w+)( already)? (had|have|given|give|gave|got|get|taken|take)\\b',
+    '\\bwho (gave|has given|had given|last gave|logged)\\b',
+    '\\b(what|which) (medicines?|medications?|meds|doses)\\b[^?]*\\b(has|have|had|did|was|were|given|gave)\\b',
+  ].join('|'),
+);
+// What to give, how much, how often, whether it is safe, when it may be given again: dosing,
+// however the question is put, so the medication rule answers it.
+const MEDICINE_ADVICE =
+  /\b(can|could|should|shall|may|might|must|ought|allowed|safe|safely|ok|okay|too|max|maximum|limit|recommend\w*|per|often|again|next|due|until|wait|mix|mixing|combine|alternate|alternating|together|instead|double|missed|miss|kg|kilos?|weighs?|old|age|need|needs|enough|more|right|correct|normal)\b/;
+
+/**
+ * The question only asks what the log records of medicines given ("when did she last have
+ * Calpol?"): the guardrail lets it through to the answerer. Anything asking what to give, how
+ * much, how often or when next is not one. Also used to keep such questions from the optional
+ * model, whose answer would be replaced for naming a medicine (answer-guardrail.ts).
+ */
+export function medicineLogQuestion(question: string): boolean {
+  const q = normaliseText(question);
+  if (!mentionsMedicine(q) || MEDICATION.some((r) => r.test(q))) return false;
+  return MEDICINE_LOG_SHAPE.test(q) && !MEDICINE_ADVICE.test(q) && !DOSING_SHAPE.test(q) && !ADVICE_SHAPE.test(q);
+}
+
+/** A medicine by name, a dose word or a medicine product ("teething gel"). */
+function mentionsMedicine(q: string): boolean {
+  return mentionsDrug(q) || DOSE_WORDS.test(q) || MEDICINE_PRODUCTS.test(q);
+}
 
 // --- Symptom red flags: always referred, whatever the question's shape.
 const RED_FLAGS: RegExp[] = [
@@ -139,7 +180,6 @@ const RED_FLAGS: RegExp[] = [
 const SYMPTOMS: RegExp[] = [
   /(\b(feels?|feeling|felt|is|seems?|was)|\b(she|he|baby|it)'s) (really |very |a bit |quite |so )?(hot|warm|clammy|burning)\b|\boff (her|his|their) (milk|food|feeds?|bottles?)\b|\bburning up\b|\bhot to (the )?touch\b/,
   /\b(fever|fevers|fiebre|fievre|fieber|febbre|febre|koorts|calentura)\b/,
-  /\b(temperature|temp) (of|is|was|at|reading|keeps|has been|went up|spiked|spike)\b|\b(has|had|got|running|run|with) (a )?(slight |high |low |bit of a )?(temperature|temp)\b|\b3[7-9]([.,]\d)? ?(°|degrees|deg|c\b)|\b(99|10[0-5])([.,]\d)? ?(°|degrees|deg|f\b)/,
   /\brash(es)?\b|\bspots\b|\beczema\b|\bhives\b/,
   /\b(vomit\w*|vómito|vomito|vomissement\w*|erbrechen|throw(ing|n)? up|threw up|puk\w*|projectile)\b/,
   /\b(is|was|been|being|keeps being|got|gets|feels?|feeling|felt|look|looks|seems?) (a bit |really |very )?(sick|poorly|unwell|ill)\b|\bsick (after|all over|up)\b|\bbringing (up|back) (milk|feeds?)\b/,
@@ -150,6 +190,20 @@ const SYMPTOMS: RegExp[] = [
   /\b(jaundice\w*|yellow (skin|eyes))\b/,
   /\b(not|won'?t|refus\w*|stopped) (feeding|eating|drinking|tak(e|es|ing) (the |her |his |a |any )?(bottle|bottles|feeds?|milk|breast))\b/,
 ];
+
+// A temperature as a reading or an illness ("her temperature is 39", "she has a temperature").
+const TEMPERATURE_SYMPTOM =
+  /\b(temperature|temp) (of|is|was|at|reading|keeps|has been|went up|spiked|spike)\b|\b(has|had|got|running|run|with) (a )?(slight |high |low |bit of a )?(temperature|temp)\b|\b3[7-9]([.,]\d)? ?(°|degrees|deg|c\b)|\b(99|10[0-5])([.,]\d)? ?(°|degrees|deg|f\b)/;
+// "What was her temperature at 7?", "what was his highest temperature yesterday?": the readings
+// the log records (since 1.3.0), asked for without a figure to judge or a word of assessment.
+const TEMPERATURE_LOG_SHAPE =
+  /\b(what|when|which) (was|were|did)\b[^?]*\b(temperatures?|temps?|readings?)\b|\b(last|latest|highest|lowest|most recent|first|previous) (temperature|temp|reading)s?\b|\bhow many (temperature |temp )?readings\b|\b(temperatures?|readings?) (logged|recorded|taken)\b/;
+const TEMPERATURE_ASSESSMENT =
+  /\b(high|low|too|normal|ok|okay|fine|worr\w*|concern\w*|fevers?|feverish|hot|warm|serious|dangerous|safe|bad|good)\b|\b(3[4-9]|4[0-3])([.,]\d)?\b|\b(9[3-9]|10\d)([.,]\d)?\b/;
+
+function temperatureLogQuestion(q: string): boolean {
+  return TEMPERATURE_LOG_SHAPE.test(q) && !TEMPERATURE_ASSESSMENT.test(q) && !ADVICE_SHAPE.test(q) && !PRESENT_ILLNESS.test(q);
+}
 
 // Conditions someone might want diagnosed.
 export const CONDITIONS =
@@ -210,16 +264,18 @@ export function checkGuardrails(question: string, region: Region, fever?: FeverC
 export function classify(question: string): GuardrailRule | null {
   const q = normaliseText(question);
   if (EMERGENCY.some((r) => r.test(q))) return 'emergency';
-  if (mentionsDrug(q) || MEDICATION.some((r) => r.test(q))) return 'medication';
+  const medicineLog = medicineLogQuestion(q);
+  if (MEDICATION.some((r) => r.test(q)) || (mentionsMedicine(q) && !medicineLog)) return 'medication';
   if (SUPPLEMENT_WORD.test(q) && DOSING_SHAPE.test(q)) return 'medication';
   if (RED_FLAGS.some((r) => r.test(q))) return 'symptom';
   if (BODY_ASSESSMENT.test(q)) return 'diagnosis';
 
-  const logShaped = LOG_SHAPE.test(q) && LOG_NOUNS.test(q);
+  // A question about medicines given is a log question too ("when did she last have Calpol for her cough?").
+  const logShaped = (LOG_SHAPE.test(q) && LOG_NOUNS.test(q)) || medicineLog;
   if (OUTPUT_LOOKS.test(q) && !logShaped) return 'diagnosis';
   const advice = ADVICE_SHAPE.test(q);
   // A temperature stated as a bare number ("she's 6 weeks and 38.2") is a symptom too.
-  const symptom = SYMPTOMS.some((r) => r.test(q)) || statedReadings(q).length > 0;
+  const symptom = SYMPTOMS.some((r) => r.test(q)) || ((TEMPERATURE_SYMPTOM.test(q) || statedReadings(q).length > 0) && !temperatureLogQuestion(q));
   const condition = CONDITIONS.test(q);
   const diagnosisShaped = DIAGNOSIS_SHAPE.some((r) => r.test(q)) || (!logShaped && WEAK_DIAGNOSIS_SHAPE.test(q));
 
@@ -235,15 +291,32 @@ export function classify(question: string): GuardrailRule | null {
 
 export function mentionsDrug(q: string): boolean {
   if (/\b(oral rehydration|gripe water|teething (gel|powder)s?)\b/.test(q)) return true;
+  return drugWordsIn(q, true).length > 0;
+}
+
+/**
+ * The medicine words of a normalised question, a misspelt name as the name it stands for
+ * ("paracetemol" → "paracetamol"). The answerer uses them to say which medicine was asked about.
+ */
+export function drugWordsIn(q: string, firstOnly = false): string[] {
+  const found: string[] = [];
   for (const w of q.split(/[^a-z0-9]+/)) {
     if (!w) continue;
-    if (DRUG_WORDS.has(w)) return true;
-    if (w.length < 6) continue;
-    for (const d of FUZZY_DRUGS) {
-      if (Math.abs(d.length - w.length) > 2) continue;
-      const limit = d.length >= 8 ? 2 : 1;
-      if (levenshtein(w, d) <= limit) return true;
+    let hit: string | null = DRUG_WORDS.has(w) ? w : null;
+    if (!hit && w.length >= 6) {
+      for (const d of FUZZY_DRUGS) {
+        if (Math.abs(d.length - w.length) > 2) continue;
+        const limit = d.length >= 8 ? 2 : 1;
+        if (levenshtein(w, d) <= limit) {
+          hit = d;
+          break;
+        }
+      }
+    }
+    if (hit && !found.includes(hit)) {
+      found.push(hit);
+      if (firstOnly) break;
     }
   }
-  return false;
+  return found;
 }

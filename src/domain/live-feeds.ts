@@ -39,21 +39,38 @@ export interface FeedInterval {
 }
 
 /**
- * The expected gap between feeds: the age band's typical interval, replaced by the median of
- * the family's own intervals once there are at least OWN_INTERVALS_NEEDED of them in the last
- * OWN_INTERVALS_LOOKBACK_HOURS.
+ * The family's own gap between feeds: the median of its intervals in the last
+ * OWN_INTERVALS_LOOKBACK_HOURS once there are at least OWN_INTERVALS_NEEDED of them, kept
+ * within OWN_INTERVAL_MIN/MAX_MINUTES; null with fewer. Patterns' typical_feed_interval_minutes.
  */
-export function expectedFeedInterval(sortedMilk: readonly TimedEvent[], band: AgeBand, now: number): FeedInterval {
+export function familyFeedInterval(sortedMilk: readonly TimedEvent[], now: number): number | null {
   const since = now - OWN_INTERVALS_LOOKBACK_HOURS * 3_600_000;
-  const recent = feedStarts(sortedMilk.filter((e) => e.at >= since));
-  const intervals = feedIntervals(recent);
-  if (intervals.length >= OWN_INTERVALS_NEEDED) {
-    const m = median(intervals)!;
-    return {
-      minutes: Math.round(Math.min(OWN_INTERVAL_MAX_MINUTES, Math.max(OWN_INTERVAL_MIN_MINUTES, m))),
-      source: 'family',
-    };
+  // Only the last few days are read: bisect to the look-back instead of scanning two weeks.
+  let lo = 0;
+  let hi = sortedMilk.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sortedMilk[mid]!.at < since) lo = mid + 1;
+    else hi = mid;
   }
+  const intervals = feedIntervals(feedStarts(sortedMilk.slice(lo).filter((e) => e.at <= now)));
+  if (intervals.length < OWN_INTERVALS_NEEDED) return null;
+  return Math.round(Math.min(OWN_INTERVAL_MAX_MINUTES, Math.max(OWN_INTERVAL_MIN_MINUTES, median(intervals)!)));
+}
+
+/**
+ * The one feed-interval rule, shared by live status and patterns so they never disagree. None
+ * when milk feeds are no longer the main food (milk-main.ts). Otherwise the family's own gap
+ * (familyFeedInterval) once known, else the age band's typical interval. Patterns reports the
+ * family's figure only (it describes the log); live falls back to the age band's to time the
+ * next feed.
+ */
+export function feedInterval(
+  sortedMilk: readonly TimedEvent[], band: AgeBand, now: number, milkMain: boolean,
+): FeedInterval | null {
+  if (!milkMain) return null;
+  const own = familyFeedInterval(sortedMilk, now);
+  if (own !== null) return { minutes: own, source: 'family' };
   return { minutes: Math.round(band.feedIntervalHours * 60), source: 'age_band' };
 }
 

@@ -9,8 +9,9 @@ import {
   MAX_SLEEP_SPAN_HOURS, bedtimeMinutes, buildSleepSpans, firstAtOrAfter, isNight, localAt, sortedUpTo,
 } from './sleep-spans.ts';
 import {
-  dailyMilkTarget, expectedFeedInterval, hungryState, latestWeightKg, type HungryState,
+  dailyMilkTarget, feedInterval, hungryState, latestWeightKg, type HungryState,
 } from './live-feeds.ts';
+import { MILK_MAIN_DAYS, MILK_MAIN_UNDER_MONTHS, feedsAndSolidsByDay, milkNudges, type MilkNudges } from './milk-main.ts';
 import { poopSummary } from './live-nappies.ts';
 import { feedingPicture, supplementLog, type SupplementLog } from './live-supplements.ts';
 import { median } from './patterns-stats.ts';
@@ -38,10 +39,23 @@ export function liveWindowStart(now: number, timezone: string): number {
 export const OWN_BEDTIMES_NEEDED = 3;
 
 export interface NapWindow {
-  /** Local timestamps: last wake + the age band's shortest and longest wake window. */
+  /** Local timestamps: last wake + the age band's shortest and longest wake window, closing
+   * no later than the shortest wake window before the expected bedtime. */
   start: string;
   end: string;
 }
+
+/** The next sleep after a day wake: a nap (from its window's start) or, when no nap fits before it, bedtime. */
+export interface NextSleep {
+  kind: 'nap' | 'bedtime';
+  /** Local timestamp: the nap window's start, or the expected bedtime. */
+  at: string;
+  /** "Next sleep: bedtime at 19:15." */
+  message: string;
+}
+
+/** A nap window shorter than this (after closing before bedtime) is no window: bedtime comes first. */
+export const MIN_NAP_WINDOW_MINUTES = 15;
 
 export interface LiveStatus {
   /** Family-local clock time the status was computed for. */
@@ -88,13 +102,19 @@ export interface LiveStatus {
   medicines: MedicineStatus[];
   /** 1.3.0: today's tummy time against WHO's 30 minutes; null from 12 months. */
   tummy_time: TummyTime | null;
+  /** issue 27: whether milk feeds are still timed (the main food: under 12 months, or the family's own last 3 days). */
+  milk_nudges: MilkNudges;
+  /** issue 27: after a day wake, the next sleep: a nap or bedtime; null while asleep or when not known. */
+  next_sleep: NextSleep | null;
 }
 
 /**
- * The next nap window: the age band's wake window after the last wake. None when the child
- * woke in the night (the next sleep is night sleep), when the window would open at or after
- * bedtime (bedtime comes first), or when it has already closed (the long-awake alert speaks
- * to that instead): a window in the past or after bedtime would only confuse.
+ * The next nap window: the age band's wake window after the last wake, closing no later than
+ * the band's shortest wake window before bedtime (the stretch before bed is a wake window too),
+ * so it never runs past the expected bedtime. None when the child woke in the night (the next
+ * sleep is night sleep), when what is left before that cut-off is under
+ * MIN_NAP_WINDOW_MINUTES (bedtime comes first), or when it has already closed (the long-awake
+ * alert speaks to that instead): a window in the past or after bedtime would only confuse.
  */
 export function nextNapWindow(
   lastWakeAt: number,
@@ -105,9 +125,31 @@ export function nextNapWindow(
 ): { start: number; end: number } | null {
   if (isNight(lastWakeAt, zone)) return null;
   const start = lastWakeAt + wakeWindow.min * 60_000;
-  const end = lastWakeAt + wakeWindow.max * 60_000;
-  if (end <= now || start >= bedtimeAt) return null;
+  const end = Math.min(lastWakeAt + wakeWindow.max * 60_000, bedtimeAt - wakeWindow.min * 60_000);
+  if (end <= now || end - start < MIN_NAP_WINDOW_MINUTES * 60_000) return null;
   return { start, end };
+}
+
+/**
+ * The next sleep after a day wake: the nap when nextNapWindow gave one; bedtime when no nap
+ * window fits before it (the window would open too close to bedtime, or it is now past the
+ * cut-off). Null after a night waking, when bedtime is not after the wake, or when the child
+ * has simply been awake past the window well before bedtime (the long-awake alert speaks then).
+ */
+export function nextSleep(
+  nap: { start: number; end: number } | null,
+  lastWakeAt: number,
+  wakeWindow: Range,
+  now: number,
+  bedtimeAt: number,
+  zone: string,
+): { kind: 'nap' | 'bedtime'; at: number } | null {
+  if (nap !== null) return { kind: 'nap', at: nap.start };
+  if (isNight(lastWakeAt, zone) || bedtimeAt <= lastWakeAt) return null;
+  const windowEnd = lastWakeAt + wakeWindow.max * 60_000;
+  const cutOff = bedtimeAt - wakeWindow.min * 60_000;
+  if (windowEnd <= now && now < cutOff) return null;
+  return { kind: 'bedtime', at: bedtimeAt };
 }
 
 /**
@@ -182,7 +224,12 @@ export function liveStatus(
   // Feeds.
   const milk = sorted.filter((e) => e.type === 'milk');
   const lastMilk = milk.length > 0 ? milk[milk.length - 1]! : null;
-  const interval = lastMilk === null ? null : expectedFeedInterval(milk, band, now);
+  // From 12 months a feed is timed only while the last complete days say milk is the main food.
+  const milkDays = age.months < MILK_MAIN_UNDER_MONTHS ? null : feedsAndSolidsByDay(sorted, [
+    ...Array.from({ length: MILK_MAIN_DAYS }, (_, i) => clock.dayStart(addDaysFast(today, i - MILK_MAIN_DAYS))), dayStart,
+  ]);
+  const nudges = milkNudges(age.months, milkDays, profile.baby_name);
+  const interval = lastMilk === null ? null : feedInterval(milk, band, now, nudges.applies);
   const dueAt = lastMilk === null || interval === null ? null : lastMilk.at + interval.minutes * 60_000;
   // Night-feed advice only while it is night or early morning on the clock, never in the afternoon.
   const hourNow = clock.localHour(now);
@@ -206,6 +253,15 @@ export function liveStatus(
   const bedtimeAt = localAt(today, bedtimeMins, zone);
   const nap = asleep || lastWakeAt === null ? null : nextNapWindow(lastWakeAt, band.wakeWindowMinutes, now, bedtimeAt, zone);
   const napWindow: NapWindow | null = nap === null ? null : { start: clock.localTs(nap.start), end: clock.localTs(nap.end) };
+  const next = asleep || lastWakeAt === null ? null : nextSleep(nap, lastWakeAt, band.wakeWindowMinutes, now, bedtimeAt, zone);
+  const hhmm = (at: number) => clock.localTs(at).slice(11, 16);
+  const nextSleepOut: NextSleep | null = next === null ? null : {
+    kind: next.kind,
+    at: clock.localTs(next.at),
+    message: next.kind === 'bedtime' || nap === null
+      ? `Next sleep: bedtime at ${hhmm(bedtimeAt)}.`
+      : `Next sleep: a nap, window ${hhmm(nap.start)}–${hhmm(nap.end)}, before bedtime at ${hhmm(bedtimeAt)}.`,
+  };
 
   // An urgent temperature comes before everything, a doubtful log included: whatever else the
   // log may be missing, the reading was logged.
@@ -246,5 +302,7 @@ export function liveStatus(
     temperature,
     medicines: medicinesGiven(medicinesLast24h, medicines, now, zone),
     tummy_time: tummyTime(activitiesToday, age.months),
+    milk_nudges: nudges,
+    next_sleep: nextSleepOut,
   };
 }

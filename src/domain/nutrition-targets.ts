@@ -6,6 +6,7 @@
 // the NASEM tables (US) before anyone relies on them.
 import type { Region } from './types.ts';
 import type { NutrientKey } from './foods.ts';
+import type { Range } from './age-bands.ts';
 
 export interface NutrientTarget {
   target: number | null;
@@ -15,6 +16,11 @@ export interface NutrientTarget {
   kind: string;
   /** True where the value is from memory (facts level M) and still needs checking. */
   provisional: boolean;
+  /**
+   * Where the guidance is a range rather than one figure (UK vitamin D under 1 year: 8.5–10 µg),
+   * the range; `target` is its lower end. Absent otherwise.
+   */
+  range?: Range;
 }
 
 export interface AgeBand {
@@ -22,7 +28,9 @@ export interface AgeBand {
   label: string;
 }
 
-type Row = Record<Exclude<NutrientKey, 'energy_kcal'>, [number, string, boolean]>;
+// [value, kind, provisional, range where the guidance is one]
+type Row = Record<Exclude<NutrientKey, 'energy_kcal'>, [number, string, boolean, Range?]>;
+const UK_INFANT_VITD: Range = { min: 8.5, max: 10 };
 
 const UNITS: Record<NutrientKey, NutrientTarget['unit']> = {
   energy_kcal: 'kcal', protein_g: 'g', iron_mg: 'mg', zinc_mg: 'mg', calcium_mg: 'mg', vitamin_c_mg: 'mg', vitamin_d_ug: 'µg',
@@ -41,7 +49,7 @@ const UK: { maxMonths: number; band: AgeBand; row: Row }[] = [
       calcium_mg: [525, 'RNI', true], // M
       vitamin_c_mg: [25, 'RNI', false],
       protein_g: [12.5, 'RNI', true], // M
-      vitamin_d_ug: [8.5, 'safe intake (8.5–10)', false],
+      vitamin_d_ug: [8.5, 'safe intake (8.5–10)', false, UK_INFANT_VITD],
     },
   },
   {
@@ -51,7 +59,7 @@ const UK: { maxMonths: number; band: AgeBand; row: Row }[] = [
       calcium_mg: [525, 'RNI', true], // M
       vitamin_c_mg: [25, 'RNI', false],
       protein_g: [12.7, 'RNI', true], // M
-      vitamin_d_ug: [8.5, 'safe intake (8.5–10)', false],
+      vitamin_d_ug: [8.5, 'safe intake (8.5–10)', false, UK_INFANT_VITD],
     },
   },
   {
@@ -61,7 +69,7 @@ const UK: { maxMonths: number; band: AgeBand; row: Row }[] = [
       calcium_mg: [525, 'RNI', true], // M
       vitamin_c_mg: [25, 'RNI', false],
       protein_g: [13.7, 'RNI', true], // M
-      vitamin_d_ug: [8.5, 'safe intake (8.5–10)', false],
+      vitamin_d_ug: [8.5, 'safe intake (8.5–10)', false, UK_INFANT_VITD],
     },
   },
   {
@@ -71,7 +79,7 @@ const UK: { maxMonths: number; band: AgeBand; row: Row }[] = [
       calcium_mg: [525, 'RNI', true], // M
       vitamin_c_mg: [25, 'RNI', false],
       protein_g: [14.9, 'RNI', true], // M
-      vitamin_d_ug: [8.5, 'safe intake (8.5–10)', false],
+      vitamin_d_ug: [8.5, 'safe intake (8.5–10)', false, UK_INFANT_VITD],
     },
   },
   {
@@ -158,8 +166,8 @@ export function targetsFor(region: Region, months: number): TargetSet {
     target: energy, unit: 'kcal', label: NUTRIENT_LABELS.energy_kcal,
     kind: 'WHO energy from complementary foods (breastfed child)', provisional: false,
   };
-  for (const [k, [value, kind, provisional]] of Object.entries(entry.row) as [keyof Row, Row[keyof Row]][]) {
-    nutrients[k] = { target: value, unit: UNITS[k], label: NUTRIENT_LABELS[k], kind, provisional };
+  for (const [k, [value, kind, provisional, range]] of Object.entries(entry.row) as [keyof Row, Row[keyof Row]][]) {
+    nutrients[k] = { target: value, unit: UNITS[k], label: NUTRIENT_LABELS[k], kind, provisional, ...(range ? { range: { ...range } } : {}) };
   }
   return {
     region,
@@ -169,9 +177,10 @@ export function targetsFor(region: Region, months: number): TargetSet {
         ? 'US Dietary Reference Intakes (NASEM): RDA where set, otherwise AI'
         : 'UK Reference Nutrient Intakes (COMA 1991; PHE Government Dietary Recommendations 2016)',
     note:
-      'Reference intakes cover everything eaten and drunk in a day. Only logged solid foods are ' +
-      'counted here (breast milk and formula are not), so lower percentages are expected, ' +
-      'especially before 12 months. Amounts use typical portions and are rough.',
+      'Reference intakes cover everything eaten and drunk in a day. Only logged solid foods, and ' +
+      'the vitamin D and iron drops logged with an amount, are counted here (breast milk and ' +
+      'formula are not), so lower percentages are expected, especially before 12 months. Amounts ' +
+      'from food use typical portions and are rough.',
     nutrients,
   };
 }

@@ -6,15 +6,45 @@ import { addDaysFast, ageAtFast, zoneClock } from './zone-clock.ts';
 import { expandFoods, resolveFood, NUTRIENT_KEYS, type NutrientKey, type Recipe } from './foods.ts';
 import { allergenHints, allergenList, type AllergenInfo } from './foods-allergens.ts';
 import { targetsFor, type TargetSet } from './nutrition-targets.ts';
+import type { Range } from './age-bands.ts';
 
 export { targetsFor } from './nutrition-targets.ts';
 
 export interface NutrientAmount {
+  /**
+   * What is counted toward the day's intake: `from_food`, plus `from_drops` for iron and
+   * vitamin D (1.3.x; before, drops were not counted and amount was the food alone).
+   */
   amount: number;
   target: number | null;
-  /** Whole percent of target, null when there is no target. */
+  /**
+   * Whole percent of target for `amount` (food and drops), null when there is no target, and
+   * null when drops of this nutrient were logged without an amount (the intake is not known).
+   */
   pct: number | null;
   unit: string;
+  /** From logged solid food (one typical portion per known food name). */
+  from_food: number;
+  /** iron_mg and vitamin_d_ug only: from the drops (supplement `ug`, in this nutrient's unit). */
+  from_drops?: number;
+  /** iron_mg and vitamin_d_ug only: the drops of this nutrient logged (doses). */
+  drops?: number;
+  /** iron_mg and vitamin_d_ug only: of those, logged without an amount (not counted). */
+  drops_without_amount?: number;
+  /** iron_mg and vitamin_d_ug only: the guidance's range where it is one (UK vitamin D under 1: 8.5–10), else null. */
+  target_range?: Range | null;
+}
+
+/** One supplement log of the day, as counted (or not) in the nutrients. */
+export interface DropLog {
+  /** Family-local time. */
+  ts: string;
+  kind: string;
+  ug: number | null;
+  /** The nutrient it counts toward, or null (a multivitamin: its make-up is not known). */
+  counts_toward: DropKey | null;
+  /** What it adds, in the nutrient's unit (iron: ug ÷ 1000 mg); null when not counted. */
+  amount: number | null;
 }
 
 export interface NutrientsToday {
@@ -24,6 +54,8 @@ export interface NutrientsToday {
   /** Names logged today that have no nutrient data (not counted). */
   unknown_foods: string[];
   nutrients: Record<NutrientKey, NutrientAmount>;
+  /** Today's supplement logs, oldest first: vitamin D and iron drops count, a multivitamin is listed only. */
+  drops: DropLog[];
 }
 
 export interface Nutrients7d {
@@ -33,11 +65,16 @@ export interface Nutrients7d {
   days_with_solids: number;
   portions: number;
   unknown_foods: string[];
-  /** Sum over the 7 days. */
+  /** Sum over the 7 days, food and drops. */
   totals: Record<NutrientKey, number>;
-  /** Totals ÷ 7 (days without solids count as zero), compared with the daily target. */
+  /** The part of `totals` from drops. */
+  totals_from_drops: Record<DropKey, number>;
+  /** Totals ÷ 7 (days without solids or drops count as zero), compared with the daily target. */
   daily_average: Record<NutrientKey, NutrientAmount>;
-  by_day: { date: string; portions: number; nutrients: Record<NutrientKey, number> }[];
+  /** Each day: nutrients are food and drops, `from_drops` the part from drops. */
+  by_day: { date: string; portions: number; nutrients: Record<NutrientKey, number>; from_drops: Record<DropKey, number> }[];
+  /** Supplement logs over the 7 days per kind: doses, and days with at least one. */
+  drops: Record<DropKind, { doses: number; days: number }>;
 }
 
 export interface AllergenToday {
@@ -91,12 +128,84 @@ function round(x: number, key: NutrientKey): number {
   return Math.round(x * 10 ** d) / 10 ** d;
 }
 
-function compare(amounts: Record<NutrientKey, number>, targets: TargetSet): Record<NutrientKey, NutrientAmount> {
+// ---- Drops ------------------------------------------------------------------------------
+// A supplement log (`type: supplement`, `kind`, `ug` in micrograms) counts toward a nutrient
+// when its kind names one: vitamin D drops toward vitamin_d_ug, iron drops toward iron_mg
+// (1 mg = 1000 µg). A multivitamin counts toward nothing: its `ug` does not say of what.
+
+/** The nutrients drops can add to. */
+export type DropKey = 'iron_mg' | 'vitamin_d_ug';
+export const DROP_KEYS: readonly DropKey[] = ['iron_mg', 'vitamin_d_ug'];
+/** The supplement kinds the nutrient blocks report. */
+export type DropKind = 'vitd' | 'iron' | 'multivitamin';
+export const DROP_KINDS: readonly DropKind[] = ['vitd', 'iron', 'multivitamin'];
+
+const COUNTED: Record<string, { key: DropKey; perUg: number }> = {
+  vitd: { key: 'vitamin_d_ug', perUg: 1 },
+  iron: { key: 'iron_mg', perUg: 0.001 },
+};
+
+/**
+ * What one supplement log adds: the nutrient and the amount in its unit, amount null when no
+ * `ug` was logged; null for a kind that counts toward no nutrient.
+ */
+export function dropContribution(kind: string | null, ug: number | null): { key: DropKey; amount: number | null } | null {
+  const c = kind ? COUNTED[kind] : undefined;
+  if (!c) return null;
+  return { key: c.key, amount: ug === null ? null : ug * c.perUg };
+}
+
+function isDropKey(k: NutrientKey): k is DropKey {
+  return k === 'iron_mg' || k === 'vitamin_d_ug';
+}
+
+/** Drops of one day (or summed over days). */
+interface DropAcc {
+  amount: Record<DropKey, number>;
+  doses: Record<DropKey, number>;
+  unknown: Record<DropKey, number>;
+  kinds: Record<DropKind, number>;
+  logs: DropLog[];
+}
+
+function dropZeros(): Record<DropKey, number> {
+  return { iron_mg: 0, vitamin_d_ug: 0 };
+}
+
+function newDropAcc(): DropAcc {
+  return { amount: dropZeros(), doses: dropZeros(), unknown: dropZeros(), kinds: { vitd: 0, iron: 0, multivitamin: 0 }, logs: [] };
+}
+
+const NO_DROPS: DropAcc = newDropAcc();
+
+/**
+ * Food and drops set against the targets. `amount` is the sum of the two parts as shown
+ * (each rounded first), so food + drops = amount by hand; `pct` is of the unrounded sum.
+ */
+function compare(food: Record<NutrientKey, number>, drops: DropAcc, targets: TargetSet, divisor = 1): Record<NutrientKey, NutrientAmount> {
   const out = {} as Record<NutrientKey, NutrientAmount>;
   for (const k of NUTRIENT_KEYS) {
     const t = targets.nutrients[k];
-    const amount = round(amounts[k], k);
-    out[k] = { amount, target: t.target, pct: t.target ? Math.round((100 * amounts[k]) / t.target) : null, unit: t.unit };
+    const f = food[k] / divisor;
+    const fromFood = round(f, k);
+    if (!isDropKey(k)) {
+      out[k] = { amount: fromFood, target: t.target, pct: t.target ? Math.round((100 * f) / t.target) : null, unit: t.unit, from_food: fromFood };
+      continue;
+    }
+    const d = drops.amount[k] / divisor;
+    const fromDrops = round(d, k);
+    const unknown = drops.unknown[k];
+    out[k] = {
+      amount: round(fromFood + fromDrops, k),
+      target: t.target,
+      pct: t.target && unknown === 0 ? Math.round((100 * (f + d)) / t.target) : null,
+      unit: t.unit,
+      from_food: fromFood,
+      from_drops: fromDrops,
+      drops: drops.doses[k],
+      drops_without_amount: unknown,
+      target_range: t.range ? { ...t.range } : null,
+    };
   }
   return out;
 }
@@ -109,9 +218,11 @@ interface DayAcc {
 }
 
 /**
- * The five solid-food blocks for the patterns endpoint. Only `solid` events count; each name in
- * an event's `foods` (after replacing recipe names by their ingredients) is one typical portion
- * of each food it resolves to. Days are family-local dates in `profile.timezone`, from each
+ * The five solid-food blocks for the patterns endpoint. Foods: each name in a `solid` event's
+ * `foods` (after replacing recipe names by their ingredients) is one typical portion of each
+ * food it resolves to. Drops: `supplement` events of kind vitd and iron add their `ug` to
+ * vitamin D and iron (see dropContribution); the blocks stay `{}` until solids have started,
+ * drops or not (the live status's supplement_log covers drops before solids). Days are family-local dates in `profile.timezone`, from each
  * event's instant (`at`), so 23- and 25-hour days group correctly. Events after `now` are ignored.
  */
 export function solidsBlocks(
@@ -196,34 +307,79 @@ export function solidsBlocks(
     }
   }
 
+  // Drops: the supplement logs of the 7 days (vitamin D and iron count; a multivitamin is listed).
+  const dropsByDay = new Map<string, DropAcc>();
+  for (const ev of events) {
+    if (ev.type !== 'supplement' || ev.at > now) continue;
+    const date = clock.localDate(ev.at);
+    if (date < weekDays[0] || date > today) continue;
+    let d = dropsByDay.get(date);
+    if (!d) dropsByDay.set(date, (d = newDropAcc()));
+    const kind = ev.kind ?? '';
+    if (kind in d.kinds) d.kinds[kind as DropKind] += 1;
+    const c = dropContribution(ev.kind, ev.ug);
+    if (c) {
+      d.doses[c.key] += 1;
+      if (c.amount === null) d.unknown[c.key] += 1;
+      else d.amount[c.key] += c.amount;
+    }
+    if (date === today) {
+      d.logs.push({ ts: ev.ts, kind, ug: ev.ug, counts_toward: c?.key ?? null, amount: c?.amount ?? null });
+    }
+  }
+
   const todayAcc = byDay.get(today);
+  const todayDrops = dropsByDay.get(today) ?? NO_DROPS;
   const nutrients_today: NutrientsToday = {
     date: today,
     portions: todayAcc?.portions ?? 0,
     unknown_foods: todayAcc ? [...todayAcc.unknown.values()] : [],
-    nutrients: compare(todayAcc?.nutrients ?? zeros(), targets),
+    nutrients: compare(todayAcc?.nutrients ?? zeros(), todayDrops, targets),
+    drops: [...todayDrops.logs].sort((a, b) => (a.ts < b.ts ? -1 : a.ts > b.ts ? 1 : 0)),
   };
 
   const totals = zeros();
+  const week = newDropAcc();
+  const dropDays: Record<DropKind, number> = { vitd: 0, iron: 0, multivitamin: 0 };
   const unknown7 = new Map<string, string>();
   let portions7 = 0;
   let daysWithSolids = 0;
   const by_day = weekDays.map((date) => {
     const acc = byDay.get(date);
+    const drops = dropsByDay.get(date) ?? NO_DROPS;
     if (acc) {
       daysWithSolids += 1;
       portions7 += acc.portions;
       for (const k of NUTRIENT_KEYS) totals[k] += acc.nutrients[k];
       for (const [k, v] of acc.unknown) if (!unknown7.has(k)) unknown7.set(k, v);
     }
+    for (const k of DROP_KEYS) {
+      week.amount[k] += drops.amount[k];
+      week.doses[k] += drops.doses[k];
+      week.unknown[k] += drops.unknown[k];
+    }
+    for (const kind of DROP_KINDS) {
+      week.kinds[kind] += drops.kinds[kind];
+      if (drops.kinds[kind] > 0) dropDays[kind] += 1;
+    }
     const n = zeros();
     if (acc) for (const k of NUTRIENT_KEYS) n[k] = round(acc.nutrients[k], k);
-    return { date, portions: acc?.portions ?? 0, nutrients: n };
+    const fromDrops = dropZeros();
+    for (const k of DROP_KEYS) {
+      fromDrops[k] = round(drops.amount[k], k);
+      n[k] = round(n[k] + fromDrops[k], k);
+    }
+    return { date, portions: acc?.portions ?? 0, nutrients: n, from_drops: fromDrops };
   });
-  const avg = zeros();
-  for (const k of NUTRIENT_KEYS) avg[k] = totals[k] / 7;
   const roundedTotals = zeros();
   for (const k of NUTRIENT_KEYS) roundedTotals[k] = round(totals[k], k);
+  const totalsFromDrops = dropZeros();
+  for (const k of DROP_KEYS) {
+    totalsFromDrops[k] = round(week.amount[k], k);
+    roundedTotals[k] = round(roundedTotals[k] + totalsFromDrops[k], k);
+  }
+  const drops7 = {} as Nutrients7d['drops'];
+  for (const kind of DROP_KINDS) drops7[kind] = { doses: week.kinds[kind], days: dropDays[kind] };
   const nutrients_7d: Nutrients7d = {
     from: weekDays[0],
     to: today,
@@ -232,8 +388,10 @@ export function solidsBlocks(
     portions: portions7,
     unknown_foods: [...unknown7.values()],
     totals: roundedTotals,
-    daily_average: compare(avg, targets),
+    totals_from_drops: totalsFromDrops,
+    daily_average: compare(totals, week, targets, 7),
     by_day,
+    drops: drops7,
   };
 
   const allergens_today: Record<string, AllergenToday> = {};

@@ -8,7 +8,8 @@ import {
   bedtimeMinutes, buildSleepSpans, dayGrid, gridIndex, isNightOnGrid, minutesToHHMM, morningWakeMinutes,
   sortedUpTo, splitOnGrid,
 } from './sleep-spans.ts';
-import { feedIntervals, feedStarts } from './live-feeds.ts';
+import { feedInterval } from './live-feeds.ts';
+import { MILK_MAIN_DAYS, MILK_MAIN_UNDER_MONTHS, feedsAndSolidsByDay, milkNudges, type MilkNudges } from './milk-main.ts';
 import { isPoop } from './live-nappies.ts';
 import { mean, median, trend, type Trend } from './patterns-stats.ts';
 
@@ -78,7 +79,12 @@ export interface PatternsSummary {
   age_band: AgeBandId;
   /** Days (of the 13 complete ones) with anything logged. */
   days_logged: number;
-  /** Median minutes between feed starts (milk logs within 30 min merged into one feed). */
+  /**
+   * The family's own gap between feed starts (milk logs within 30 min merged into one feed):
+   * the median over the last 72 hours once 6 intervals are known, the same rule and figure as
+   * live's feed_interval_minutes (live-feeds.ts feedInterval); null before that, and while milk
+   * feeds are not the main food (milk_nudges).
+   */
   typical_feed_interval_minutes: number | null;
   /** Median local HH:MM. */
   typical_bedtime: string | null;
@@ -91,6 +97,8 @@ export interface PatternsSummary {
   average_daily_naps: number | null;
   /** First 7 complete days against the next 6 (today excluded); null with too little logged. */
   trend: { milk: Trend | null; feeds: Trend | null; sleep: Trend | null };
+  /** issue 27: whether milk feeds are still timed; the same as live's milk_nudges (milk-main.ts). */
+  milk_nudges: MilkNudges;
 }
 
 export interface PatternsResult {
@@ -154,7 +162,8 @@ export function patterns(events: TimedEvent[], profile: ChildProfile, now: numbe
   const zone = profile.timezone;
   const clock = zoneClock(zone);
   const today = clock.localDate(now);
-  const band = bandForMonths(ageAtFast(profile.dob, today).months);
+  const ageMonths = ageAtFast(profile.dob, today).months;
+  const band = bandForMonths(ageMonths);
   const sorted = sortedUpTo(events, now);
 
   const dates = Array.from({ length: PATTERNS_DAYS }, (_, i) => addDaysFast(today, i - (PATTERNS_DAYS - 1)));
@@ -207,7 +216,12 @@ export function patterns(events: TimedEvent[], profile: ChildProfile, now: numbe
   const half = (list: DailyTotals[], pick: (d: DailyTotals) => number, first: boolean) =>
     list.filter((d) => (first ? d.date < dates[7]! : d.date >= dates[7]!)).map(pick);
 
-  const intervals = feedIntervals(feedStarts(inWindow.filter((e) => e.type === 'milk')));
+  // The last complete days decide whether milk feeds are timed at all (from 12 months), then one
+  // rule, shared with live status, gives the interval; patterns reports only the family's own.
+  const todayIdx = PATTERNS_DAYS; // grid.starts[PATTERNS_DAYS] opens today (the grid's day 0 is the extra one)
+  const nudges = milkNudges(ageMonths, ageMonths < MILK_MAIN_UNDER_MONTHS ? null
+    : feedsAndSolidsByDay(sorted, grid.starts.slice(todayIdx - MILK_MAIN_DAYS, todayIdx + 1)), profile.baby_name);
+  const interval = feedInterval(sorted.filter((e) => e.type === 'milk'), band, now, nudges.applies);
   const bedtimes = bedtimeMinutes(windowSpans, zone, grid);
   const wakes = morningWakeMinutes(windowSpans, zone, grid);
   let longest: LongestSleep | null = null;
@@ -221,7 +235,7 @@ export function patterns(events: TimedEvent[], profile: ChildProfile, now: numbe
   const summary: PatternsSummary = {
     age_band: band.id,
     days_logged: loggedDays.length,
-    typical_feed_interval_minutes: intervals.length >= MIN_SAMPLES ? Math.round(median(intervals)!) : null,
+    typical_feed_interval_minutes: interval?.source === 'family' ? interval.minutes : null,
     typical_bedtime: bedtimes.length >= MIN_SAMPLES ? minutesToHHMM(median(bedtimes)!) : null,
     typical_wake_time: wakes.length >= MIN_SAMPLES ? minutesToHHMM(median(wakes)!) : null,
     longest_sleep: longest,
@@ -234,6 +248,7 @@ export function patterns(events: TimedEvent[], profile: ChildProfile, now: numbe
       feeds: trend(half(milkDays, (d) => d.feeds, true), half(milkDays, (d) => d.feeds, false)),
       sleep: trend(half(sleepDays, (d) => d.sleep_minutes, true), half(sleepDays, (d) => d.sleep_minutes, false)),
     },
+    milk_nudges: nudges,
   };
 
   const todayStart = grid.starts[PATTERNS_DAYS]!;

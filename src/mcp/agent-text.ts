@@ -5,19 +5,22 @@
 export const SERVICE_NAME = 'Baby Tracker';
 
 export const WHAT_IT_IS =
-  'A shared family log for a baby: milk feeds, sleep, nappies, solid foods, supplements, growth and notes, ' +
+  'A shared family log for a baby: milk feeds, sleep, nappies, solid foods, supplements, growth (weight, length, head circumference), ' +
+  'temperatures, medicines given, pumping, activities such as tummy time and baths, milestones and notes, ' +
   'shared between parents and invited caregivers. From the log it derives a live status (asleep or awake, next feed), ' +
   '14-day patterns, nutrients and allergens from solids, and growth percentiles.';
 
 export const NON_CLINICAL =
   'The service is not a medical device. It does not diagnose, assess symptoms or advise on medication. ' +
+  'A medicine logged is a record of what a caregiver gave: never suggest a dose, an amount or when to give the next one; ' +
+  'the only numbers about doses it repeats are the family\'s own settings from the packet or prescription. ' +
   'Answers and summaries keep to what the log shows; for anything worrying, point the family to a health professional ' +
   '(in an emergency: 999 in the UK, 911 in the US).';
 
 export const UNITS_AND_TIME = [
   'Volumes are millilitres (ml), weights kilograms (kg), lengths centimetres (cm), doses micrograms (ug) — also for families whose display units are imperial: convert ounces, pounds and inches before logging.',
   'Timestamps are family-local wall-clock time, YYYY-MM-DDTHH:MM:SS, without offset (e.g. 2026-11-22T03:10:00), in the family\'s time zone (see get_profile). Leave ts out to mean "now". Future times are refused.',
-  'Ranges: milk 0 to 500 ml (0 = a breastfeed), weight 0.5 to 30 kg, length 40 to 120 cm, notes at most 300 characters.',
+  'Ranges: milk 0 to 500 ml (0 = a breastfeed), weight 0.5 to 30 kg, length 40 to 120 cm, notes at most 300 characters; pumping 0 to 1000 ml, head circumference 25 to 60 cm, temperatures 34.0 to 43.0 °C with one decimal (or 93.2 to 109.4 °F, sent as fahrenheit instead of celsius).',
 ];
 
 export const AUTH_STEPS = [

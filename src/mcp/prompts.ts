@@ -4,6 +4,7 @@
 // arguments are unchanged; the text names the child, so a family of several knows whose).
 import { z } from 'zod';
 import { eventsOfDay, measurements } from '../services/log/event-reads.ts';
+import { milestones } from '../services/log/event-history.ts';
 import { getLive, getPatterns } from '../services/insights/insights.ts';
 import { getProfile } from '../services/family/profile.ts';
 import { DateString } from '../schemas/common.ts';
@@ -34,7 +35,7 @@ export const prompts: PromptDef[] = [
       return {
         description: `Daily summary for ${stamp.child}, ${date}`,
         text: withData(
-          `Write a short summary of ${stamp.child}'s day on ${date} for the family: total milk and number of feeds, sleep (naps and night), nappies, solid foods and any notes. (${stampLine(stamp)})`,
+          `Write a short summary of ${stamp.child}'s day on ${date} for the family: total milk and number of feeds, sleep (naps and night), nappies, solid foods, any temperatures taken, medicines given, tummy time and other activities, milestones and notes. (${stampLine(stamp)})`,
           { ...stamp, date, events: day.events },
         ),
       };
@@ -55,7 +56,7 @@ export const prompts: PromptDef[] = [
       return {
         description: `Handover note${to} about ${stamp.child}`,
         text: withData(
-          `Write a brief handover note${to} about ${stamp.child}: asleep or awake right now and since when, the last feed and when the next one is likely due, the last nappy, what was eaten today, and anything to keep in mind.${args.extra ? ` Also pass on: ${args.extra}` : ''} (${stampLine(stamp)})`,
+          `Write a brief handover note${to} about ${stamp.child}: asleep or awake right now and since when, the last feed and when the next one is likely due, the last nappy, what was eaten today, any medicine given (which, when, how much and by whom, exactly as logged; never suggest a dose or when to give the next one) and the last temperature taken, and anything to keep in mind.${args.extra ? ` Also pass on: ${args.extra}` : ''} (${stampLine(stamp)})`,
           { ...stamp, live, today: day.events },
         ),
       };
@@ -76,8 +77,8 @@ export const prompts: PromptDef[] = [
       return {
         description: `Appointment summary for ${stamp.child}`,
         text: withData(
-          `Prepare a one-page summary of ${stamp.child} (${profile.age_display ?? `born ${profile.dob}`}) to bring to a health visitor appointment: recent weights and lengths, typical daily milk and feeds, sleep over the last two weeks, solids if started, then a list of the parents' questions for the health visitor.${args.questions ? ` Their questions: ${args.questions}` : ''} Present facts from the log only; leave interpretation to the health visitor. (${stampLine(stamp)})`,
-          { ...stamp, profile, measurements: growth.measurements, daily_totals: p.daily_totals, patterns: p.patterns },
+          `Prepare a one-page summary of ${stamp.child} (${profile.age_display ?? `born ${profile.dob}`}) to bring to a health visitor appointment: recent weights, lengths and head circumferences, milestones, typical daily milk and feeds, sleep over the last two weeks, solids if started, then a list of the parents' questions for the health visitor.${args.questions ? ` Their questions: ${args.questions}` : ''} Present facts from the log only; leave interpretation to the health visitor. (${stampLine(stamp)})`,
+          { ...stamp, profile, measurements: growth.measurements, milestones: (await milestones(env.ctx, env.actor)).milestones, daily_totals: p.daily_totals, patterns: p.patterns },
         ),
       };
     },

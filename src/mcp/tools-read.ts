@@ -8,14 +8,17 @@ import { eventsOfDay, foodSuggestions, measurements } from '../services/log/even
 import { getProfile } from '../services/family/profile.ts';
 import { listFamily } from '../services/family/family.ts';
 import { DateQuery, EventList, SuggestionsArgs } from '../schemas/log.ts';
+import { eventsOfType, medicinesOverview, milestones } from '../services/log/event-history.ts';
+import { EVENT_TYPES } from '../domain/types.ts';
+import { describeEvent } from '../domain/describe.ts';
 import { Measurement } from '../schemas/event.ts';
 import { Profile } from '../schemas/profile.ts';
 import { FamilyListing } from '../schemas/account.ts';
 import { LiveStatusSchema } from '../schemas/insights.ts';
 import { formatDuration } from '../domain/patterns-stats.ts';
 import { tool, type ToolDef } from './registry-types.ts';
-import { countPhrase, futureDateMessage } from './present.ts';
-import { PatternsView, SolidsView } from './shapes.ts';
+import { countPhrase, futureDateMessage, whenPhrase } from './present.ts';
+import { EventHistory, MedicinesView, MilestoneList, PatternsView, SolidsView } from './shapes.ts';
 import { ChildrenField, childrenListing } from './children.ts';
 
 const read = { scope: 'read', kind: 'read', idempotent: true } as const;
@@ -28,14 +31,16 @@ export const readTools: ToolDef[] = [
     name: 'get_live_status',
     title: 'Live status right now',
     description:
-      'What is going on right now: asleep or awake and for how long, when the next feed is likely due, milk today, last poo, expected bedtime, supplements today and any gentle alert. Use first for "is she due a feed?", "how long has he been awake?".',
+      'What is going on right now: asleep or awake and for how long, when the next feed is likely due, milk today, last poo, expected bedtime, supplements today, the last temperature and medicines given in the last 24 hours, tummy time today, and any alert (an urgent one, for a fever in a young baby, leads the summary). Use first for "is she due a feed?", "how long has he been awake?".',
     input: NoArgs,
     output: LiveStatusSchema,
     run: async (env) => {
       const live = (await getLive(env.ctx, env.actor)) as unknown as z.infer<typeof LiveStatusSchema>;
       const state = live.asleep ? 'Asleep' : live.awake_minutes !== null ? `Awake for ${formatDuration(live.awake_minutes)}` : 'Awake';
       const feeds = live.feeds_today !== null ? `; ${countPhrase(live.feeds_today, 'feed')} (${live.ml_today ?? 0} ml) today` : '';
-      return { summary: `${state}${feeds}.`, data: live };
+      // The urgent fever alert leads: an assistant reading only the summary must still see it.
+      const urgent = live.alert_level === 'urgent' && live.alert_msg ? `Urgent: ${live.alert_msg} ` : '';
+      return { summary: `${urgent}${state}${feeds}.`, data: live };
     },
   }),
   tool({
@@ -94,9 +99,9 @@ export const readTools: ToolDef[] = [
   tool({
     ...childRead,
     name: 'get_measurements',
-    title: 'Weight and length history',
+    title: 'Weight, length and head circumference history',
     description:
-      'Every weight (kg) and length (cm) logged, oldest first, each with its WHO growth-chart percentile when the sex is known. Use for "how much does she weigh now?" or a growth overview. Percentiles are informational, never a diagnosis.',
+      'Every weight (kg), length (cm) and head circumference (type head_circumference, cm) logged, oldest first, each with its WHO growth-chart percentile when the sex is known. Use for "how much does she weigh now?", "what centile is his head?" or a growth overview. Percentiles are informational, never a diagnosis.',
     input: NoArgs,
     output: z.object({ measurements: z.array(Measurement) }),
     run: async (env) => {
@@ -146,6 +151,58 @@ export const readTools: ToolDef[] = [
     run: async (env, a) => {
       const r = await foodSuggestions(env.ctx, env.actor, a.limit);
       return { summary: r.suggestions.length ? `Recent foods: ${r.suggestions.join(', ')}.` : 'No solid food logged in the last 14 days.', data: r };
+    },
+  }),
+  // Issue 26: reading one kind of thing back over days, milestones, and medicines given.
+  tool({
+    ...childRead,
+    name: 'get_events',
+    title: 'Events of one type over recent days',
+    description:
+      'Every event of one type over the last days (today included), newest first, with ids: e.g. type temperature for the readings since a fever started, pumping for the sessions this week, activity for tummy time and baths, head_circumference for head measurements. For one whole day of everything use get_day; for milestones get_milestones, for medicines get_medicines.',
+    input: z.object({
+      type: z.enum(EVENT_TYPES).describe(`the event type: ${EVENT_TYPES.join(', ')}`),
+      days: z.number().int().min(1).max(90).default(7).describe('how many family-local days back, today included (1 = today only), 1 to 90; default 7'),
+    }),
+    output: EventHistory,
+    run: async (env, a) => {
+      const r = await eventsOfType(env.ctx, env.actor, a.type, a.days);
+      const latest = r.events[0];
+      const last = latest ? ` The latest: ${describeEvent(latest)} ${whenPhrase(latest.ts, env.today)}.` : '';
+      const more = r.truncated ? ` Only the newest ${r.events.length} are listed.` : '';
+      return { summary: `${countPhrase(r.events.length, `${a.type} event`)} from ${r.from} to ${r.to}.${last}${more}`, data: r };
+    },
+  }),
+  tool({
+    ...childRead,
+    name: 'get_milestones',
+    title: 'Milestones',
+    description:
+      'Every milestone logged (first smile, rolled over, first word, …), oldest first, each with its date and the child\'s age on that day. Use for "when did he first roll over?" or a summary for a health visitor.',
+    input: NoArgs,
+    output: MilestoneList,
+    run: async (env) => {
+      const r = await milestones(env.ctx, env.actor);
+      const list = r.milestones.map((m) => `${m.title} (${m.ts.slice(0, 10)}, ${m.age})`);
+      return { summary: list.length ? `${countPhrase(list.length, 'milestone')}: ${list.join('; ')}.` : 'No milestones logged yet.', data: r };
+    },
+  }),
+  tool({
+    ...childRead,
+    name: 'get_medicines',
+    title: 'Medicines given',
+    description:
+      'Medicines given: for each medicine given in the last 24 hours, when it was last given, by whom, the amount, how many doses in 24 hours and, only where the family set its own minimum interval, "not before HH:MM by your setting"; every dose over the last days; and the family\'s own settings per medicine (from the packet or prescription). A record of what was given: it never suggests a dose, an amount or an interval. Use for "when did she last have Calpol?" or a handover.',
+    input: z.object({
+      days: z.number().int().min(1).max(60).default(7).describe('how many family-local days of doses to list, today included, 1 to 60; default 7'),
+    }),
+    output: MedicinesView,
+    run: async (env, a) => {
+      const r = await medicinesOverview(env.ctx, env.actor, a.days);
+      const summary = r.given_24h.length
+        ? r.given_24h.map((m) => m.message).join(' ')
+        : `No medicine given in the last 24 hours; ${countPhrase(r.doses.length, 'dose')} since ${r.from}.`;
+      return { summary, data: r };
     },
   }),
 ];

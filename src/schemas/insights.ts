@@ -53,6 +53,25 @@ export const LiveTummyTime = z
   })
   .meta({ id: 'LiveTummyTime' });
 
+// Issue 27: toddlers (docs/insights.md, "Milk feeds and toddlers") and the next sleep.
+export const LiveMilkNudges = z
+  .object({
+    applies: z.boolean().describe('milk feeds are timed (next_feed_at, hungry_state, the feed alerts): under 12 months, or from 12 months while the last 3 complete days average 4 or more milk feeds and solids fewer than 3 times a day; when false, next_feed_at and feed_interval_minutes are null and hungry_state is unknown'),
+    basis: z.enum(['age', 'own_log']).describe('age: under 12 months, or 12 months and over with fewer than 2 of the last 3 days logged; own_log: the last 3 days decided'),
+    milk_feeds_a_day: z.number().nullable().describe('from 12 months: milk feeds a day over the logged days of the last 3 (logs within 30 min are one), one decimal; null otherwise'),
+    solids_a_day: z.number().nullable().describe('from 12 months: solid meals and snacks a day over the same days (logs within 30 min are one), one decimal; null otherwise'),
+    message: z.string().nullable().describe('plain words for a parent; null under 12 months'),
+  })
+  .meta({ id: 'LiveMilkNudges' });
+
+export const LiveNextSleep = z
+  .object({
+    kind: z.enum(['nap', 'bedtime']),
+    at: z.string().describe('family-local timestamp: the nap window’s start, or the expected bedtime'),
+    message: z.string().describe('e.g. "Next sleep: bedtime at 19:15."'),
+  })
+  .meta({ id: 'LiveNextSleep' });
+
 // Listed keys are always sent; more may be added (the spec allows it), hence
 // additionalProperties: true in the document while the type stays exact for the code.
 export const LiveStatusSchema = z
@@ -66,7 +85,7 @@ export const LiveStatusSchema = z
       .nullable()
       .describe('info, warn or (1.3.0) urgent: a temperature of 38.0 °C or more under 3 months, or 39.0 °C or more at 3 to 6 months, in the last 24 hours and not followed by a lower reading; urgent comes before any other alert'),
     alert_msg: z.string().nullable(),
-    hungry_state: z.string().nullable().describe('not_yet, hungry_soon, overdue, dream_feed or unknown'),
+    hungry_state: z.string().nullable().describe('not_yet, hungry_soon, overdue, dream_feed or unknown (also while milk feeds are not timed: milk_nudges)'),
     next_feed_at: z.string().nullable(),
     last_milk_ml: z.number().int().nullable(),
     ml_today: z.number().int().nullable(),
@@ -77,7 +96,7 @@ export const LiveStatusSchema = z
     next_nap_window_at: z
       .object({ start: z.string(), end: z.string() })
       .nullable()
-      .describe('local timestamps: last wake plus the age band’s shortest and longest wake window'),
+      .describe('local timestamps: last wake plus the age band’s shortest and longest wake window, closing no later than the shortest wake window before expected_bedtime_at (never past it); null when no nap fits before bedtime (see next_sleep)'),
     daily_milk_target_ml: z.number().int().nullable(),
     supplement_log: z
       .object({ vitd: SupplementStatus, iron: SupplementStatus, multivitamin: SupplementStatus })
@@ -100,5 +119,23 @@ export const LiveStatusSchema = z
     temperature: LiveTemperature.nullable().describe('1.3.0: the last temperature logged in the past 24 hours, or null'),
     medicines: z.array(LiveMedicine).describe('1.3.0: per medicine given in the past 24 hours, most recent first; [] when none'),
     tummy_time: LiveTummyTime.nullable().describe('1.3.0: today’s tummy time against WHO’s 30 minutes; null from 12 months'),
+    milk_nudges: LiveMilkNudges.describe('issue 27: whether milk feeds are still timed (the main food), and why'),
+    next_sleep: LiveNextSleep.nullable().describe('issue 27: after a day wake, the next sleep (a nap or bedtime); null while asleep, after a night waking, with no wake logged, or when awake past the nap window well before bedtime'),
   })
   .meta({ id: 'LiveStatus', additionalProperties: true });
+
+// The patterns' solid-food nutrient blocks stay open objects (their full shape is in
+// docs/insights.md); these say what their numbers are. 1.3.x (issue 27): drops are counted.
+const OpenBlock = z.record(z.string(), z.unknown());
+const NUTRIENT_ENTRY =
+  '{amount, target, pct, unit, from_food}; iron_mg and vitamin_d_ug also {from_drops, drops, drops_without_amount, target_range}. ' +
+  'amount = from_food + from_drops (vitamin D and iron drops, supplement ug; iron in mg = ug ÷ 1000; a multivitamin counts toward nothing); ' +
+  'pct is of amount, null when there is no target or when drops of that nutrient were logged without an amount';
+export const NutrientsTodayBlock = OpenBlock.describe(
+  `{} until solids start (drops or not). Else {date, portions, unknown_foods, nutrients: {<key>: ${NUTRIENT_ENTRY}}, ` +
+    'drops: [{ts, kind, ug, counts_toward, amount}] (today’s supplement logs)}',
+);
+export const Nutrients7dBlock = OpenBlock.describe(
+  '{} until solids start. Else {from, to, days: 7, days_with_solids, portions, unknown_foods, totals (food and drops), totals_from_drops, ' +
+    `daily_average: {<key>: ${NUTRIENT_ENTRY}} (÷ 7), by_day: [{date, portions, nutrients, from_drops}], drops: {vitd|iron|multivitamin: {doses, days}}}`,
+);

@@ -97,6 +97,8 @@ export const EditBody = z
         kind: valueFields.kind.nullish(),
         side: valueFields.side.nullish(),
         duration_min: valueFields.duration_min.nullish(),
+        kg: valueFields.kg.optional().describe('weight only (1.3.0)'),
+        cm: valueFields.cm.optional().describe('length and head_circumference only (1.3.0)'),
         celsius: valueFields.celsius.nullish(),
         fahrenheit: valueFields.fahrenheit.nullish(),
         method: valueFields.method.nullish(),
@@ -107,7 +109,7 @@ export const EditBody = z
         author: Author.optional(),
         child_id: ChildId.optional().describe('moves the event to another child of the family'),
       })
-      .describe('only ts, ml, foods, note, meal_type, kind, side, duration_min, celsius, fahrenheit, method, medicine, amount, unit, title, author, child_id; null clears an optional field'),
+      .describe('only ts, ml, foods, note, meal_type, kind, side, duration_min, kg, cm, celsius, fahrenheit, method, medicine, amount, unit, title, author, child_id; null clears an optional field'),
   })
   .meta({ id: 'EditRequest' });
 export type EditInput = z.infer<typeof EditBody>;

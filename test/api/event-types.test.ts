@@ -173,6 +173,25 @@ for (const d of testDatabases()) {
       assert.deepEqual([e.celsius, e.fahrenheit, e.method], [36.8, 98.2, 'rectal']);
     });
 
+    test('a measurement is corrected with event/edit: cm of a head circumference, kg of a weight, each in its own range', async () => {
+      const g = await signUp(t.app, { dob: '2026-08-01', gender: 'girl' });
+      const head = await call(t.app, 'POST', '/api/vega/log', { type: 'head_circumference', cm: 48.3, ts: '2026-11-22T09:00:00' }, { token: g.token });
+      const fixed = await call(t.app, 'POST', '/api/vega/event/edit', { id: head.body.event.id, changes: { cm: 40.3 } }, { token: g.token });
+      assert.equal(fixed.status, 200, fixed.text);
+      assert.equal(fixed.body.event.cm, 40.3);
+      const tooBig = await call(t.app, 'POST', '/api/vega/event/edit', { id: head.body.event.id, changes: { cm: 70 } }, { token: g.token });
+      assert.equal(tooBig.status, 400);
+      assert.ok(namesField(tooBig.body, 'cm'), tooBig.text);
+      const w = await call(t.app, 'POST', '/api/vega/log', { type: 'weight', kg: 6.4, ts: '2026-11-22T09:05:00' }, { token: g.token });
+      const kg = await call(t.app, 'POST', '/api/vega/event/edit', { id: w.body.event.id, changes: { kg: 6.5 } }, { token: g.token });
+      assert.equal(kg.body.event.kg, 6.5);
+      const kgOnHead = await call(t.app, 'POST', '/api/vega/event/edit', { id: head.body.event.id, changes: { kg: 6.5 } }, { token: g.token });
+      assert.equal(kgOnHead.status, 400);
+      assert.ok(namesField(kgOnHead.body, 'kg'), kgOnHead.text);
+      const m = await call(t.app, 'GET', '/api/vega/measurements', undefined, { token: g.token });
+      assert.deepEqual(m.body.measurements.map((x: any) => [x.type, x.cm ?? x.kg]), [['head_circumference', 40.3], ['weight', 6.5]]);
+    });
+
     test('react and undo work on the new types; undo says what it removed', async () => {
       const g = await signUp(t.app);
       const m = await call(t.app, 'POST', '/api/vega/log', { type: 'milestone', title: 'First smile', ts: '2026-11-22T11:00:00' }, { token: g.token });

@@ -19,6 +19,8 @@ const LIVE_KEYS = [
   'feeding', 'last_breast_side', 'asleep_since', 'check',
   // 1.3.0 (issue 26).
   'temperature', 'medicines', 'tummy_time',
+  // Issue 27: toddlers and the next sleep.
+  'milk_nudges', 'next_sleep',
 ].sort();
 
 const PATTERNS_KEYS = [

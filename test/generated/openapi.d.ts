@@ -1610,6 +1610,29 @@ export interface components {
             met: boolean;
             message: string;
         };
+        LiveMilkNudges: {
+            /** @description milk feeds are timed (next_feed_at, hungry_state, the feed alerts): under 12 months, or from 12 months while the last 3 complete days average 4 or more milk feeds and solids fewer than 3 times a day; when false, next_feed_at and feed_interval_minutes are null and hungry_state is unknown */
+            applies: boolean;
+            /**
+             * @description age: under 12 months, or 12 months and over with fewer than 2 of the last 3 days logged; own_log: the last 3 days decided
+             * @enum {string}
+             */
+            basis: "age" | "own_log";
+            /** @description from 12 months: milk feeds a day over the logged days of the last 3 (logs within 30 min are one), one decimal; null otherwise */
+            milk_feeds_a_day: number | null;
+            /** @description from 12 months: solid meals and snacks a day over the same days (logs within 30 min are one), one decimal; null otherwise */
+            solids_a_day: number | null;
+            /** @description plain words for a parent; null under 12 months */
+            message: string | null;
+        };
+        LiveNextSleep: {
+            /** @enum {string} */
+            kind: "nap" | "bedtime";
+            /** @description family-local timestamp: the nap window’s start, or the expected bedtime */
+            at: string;
+            /** @description e.g. "Next sleep: bedtime at 19:15." */
+            message: string;
+        };
         /** @description the log is probably incomplete (docs/insights.md: thresholds and reasons); null when nothing looks amiss */
         LiveCheck: {
             /** @enum {string} */
@@ -1632,7 +1655,7 @@ export interface components {
             /** @description info, warn or (1.3.0) urgent: a temperature of 38.0 °C or more under 3 months, or 39.0 °C or more at 3 to 6 months, in the last 24 hours and not followed by a lower reading; urgent comes before any other alert */
             alert_level: string | null;
             alert_msg: string | null;
-            /** @description not_yet, hungry_soon, overdue, dream_feed or unknown */
+            /** @description not_yet, hungry_soon, overdue, dream_feed or unknown (also while milk feeds are not timed: milk_nudges) */
             hungry_state: string | null;
             next_feed_at: string | null;
             last_milk_ml: number | null;
@@ -1641,7 +1664,7 @@ export interface components {
             last_poop_hours_ago: number | null;
             poop_status: string | null;
             expected_bedtime_at: string | null;
-            /** @description local timestamps: last wake plus the age band’s shortest and longest wake window */
+            /** @description local timestamps: last wake plus the age band’s shortest and longest wake window, closing no later than the shortest wake window before expected_bedtime_at (never past it); null when no nap fits before bedtime (see next_sleep) */
             next_nap_window_at: {
                 start: string;
                 end: string;
@@ -1666,6 +1689,10 @@ export interface components {
             medicines: components["schemas"]["LiveMedicine"][];
             /** @description 1.3.0: today’s tummy time against WHO’s 30 minutes; null from 12 months */
             tummy_time: components["schemas"]["LiveTummyTime"] | null;
+            /** @description issue 27: whether milk feeds are still timed (the main food), and why */
+            milk_nudges: components["schemas"]["LiveMilkNudges"];
+            /** @description issue 27: after a day wake, the next sleep (a nap or bedtime); null while asleep, after a night waking, with no wake logged, or when awake past the nap window well before bedtime */
+            next_sleep: components["schemas"]["LiveNextSleep"] | null;
         } & {
             [key: string]: unknown;
         };
@@ -1717,7 +1744,7 @@ export interface components {
         };
         EditRequest: {
             id: string;
-            /** @description only ts, ml, foods, note, meal_type, kind, side, duration_min, celsius, fahrenheit, method, medicine, amount, unit, title, author, child_id; null clears an optional field */
+            /** @description only ts, ml, foods, note, meal_type, kind, side, duration_min, kg, cm, celsius, fahrenheit, method, medicine, amount, unit, title, author, child_id; null clears an optional field */
             changes: {
                 /** @description family-local YYYY-MM-DDTHH:MM:SS; must not be in the future */
                 ts?: string;
@@ -1728,6 +1755,10 @@ export interface components {
                 kind?: string | null;
                 side?: ("left" | "right" | "both") | null;
                 duration_min?: number | null;
+                /** @description weight only (1.3.0) */
+                kg?: number;
+                /** @description length and head_circumference only (1.3.0) */
+                cm?: number;
                 celsius?: number | null;
                 fahrenheit?: number | null;
                 method?: ("armpit" | "ear" | "forehead" | "rectal" | "oral") | null;
@@ -2251,9 +2282,11 @@ export interface components {
                 [key: string]: unknown;
             }[];
             today: components["schemas"]["Event"][];
+            /** @description {} until solids start. Else {from, to, days: 7, days_with_solids, portions, unknown_foods, totals (food and drops), totals_from_drops, daily_average: {<key>: {amount, target, pct, unit, from_food}; iron_mg and vitamin_d_ug also {from_drops, drops, drops_without_amount, target_range}. amount = from_food + from_drops (vitamin D and iron drops, supplement ug; iron in mg = ug ÷ 1000; a multivitamin counts toward nothing); pct is of amount, null when there is no target or when drops of that nutrient were logged without an amount} (÷ 7), by_day: [{date, portions, nutrients, from_drops}], drops: {vitd|iron|multivitamin: {doses, days}}} */
             nutrients_7d: {
                 [key: string]: unknown;
             };
+            /** @description {} until solids start (drops or not). Else {date, portions, unknown_foods, nutrients: {<key>: {amount, target, pct, unit, from_food}; iron_mg and vitamin_d_ug also {from_drops, drops, drops_without_amount, target_range}. amount = from_food + from_drops (vitamin D and iron drops, supplement ug; iron in mg = ug ÷ 1000; a multivitamin counts toward nothing); pct is of amount, null when there is no target or when drops of that nutrient were logged without an amount}, drops: [{ts, kind, ug, counts_toward, amount}] (today’s supplement logs)} */
             nutrients_today: {
                 [key: string]: unknown;
             };

@@ -17,6 +17,12 @@ function writeCalls(id: string): [string, Record<string, unknown>][] {
     ['log_supplement', { kind: 'vitd' }],
     ['log_growth', { kg: 7 }],
     ['log_note', { note: 'hello' }],
+    ['log_temperature', { celsius: 37.2 }],
+    ['log_medicine', { medicine: 'Calpol', amount: 2.5, unit: 'ml' }],
+    ['log_pumping', { ml: 90 }],
+    ['log_activity', { kind: 'tummy_time', duration_min: 5 }],
+    ['log_milestone', { title: 'first smile' }],
+    ['log_growth', { head_cm: 41.5 }],
     ['edit_event', { id, changes: { ml: 10 } }],
     ['delete_event', { id }],
     ['undo_last', {}],
@@ -184,8 +190,12 @@ for (const d of testDatabases()) {
         assert.doesNotMatch(textOf(r), /Bea/);
       }
       // Reads never show B's data, and undo only ever removes A's own latest event.
-      for (const name of ['get_day', 'get_live_status', 'get_measurements', 'list_notes', 'list_family', 'get_profile', 'suggest_foods']) {
-        const r = await callTool(c, name, {});
+      for (const [name, args] of [
+        ...['get_day', 'get_live_status', 'get_measurements', 'list_notes', 'list_family', 'get_profile', 'suggest_foods', 'get_milestones', 'get_medicines'].map((n) => [n, {}] as const),
+        ['get_events', { type: 'milk', days: 90 }],
+      ] as const) {
+        const r = await callTool(c, name, args);
+        assert.equal(r.isError, undefined, `${name}: ${textOf(r)}`);
         assert.ok(!JSON.stringify(r).includes(bEvent) && !JSON.stringify(r).includes('Bea'), `${name} leaks nothing of B`);
       }
       await callTool(c, 'undo_last', {});

@@ -86,7 +86,9 @@ for (const d of testDatabases()) {
       const taking = tools.filter((x) => 'child' in (x.inputSchema.properties ?? {}));
       assert.deepEqual(taking.map((x) => x.name), [
         'log_feed', 'log_sleep', 'log_nappy', 'log_solid', 'log_supplement', 'log_growth', 'log_note',
+        'log_temperature', 'log_medicine', 'log_pumping', 'log_activity', 'log_milestone',
         'get_live_status', 'get_day', 'get_patterns', 'get_nutrients_allergens', 'get_measurements', 'get_profile', 'suggest_foods',
+        'get_events', 'get_milestones', 'get_medicines',
         'ask_question',
       ]);
       const schemas = taking.map((x) => (x.inputSchema.properties as Record<string, any>).child);

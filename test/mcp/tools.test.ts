@@ -56,9 +56,9 @@ for (const d of testDatabases()) {
       assert.ok(c.client.getServerCapabilities()?.tools);
     });
 
-    test('lists exactly 23 tools, 3 resources and 3 prompts, with annotations and schemas', async () => {
+    test('lists exactly 31 tools, 3 resources and 3 prompts, with annotations and schemas', async () => {
       const { tools } = await c.client.listTools();
-      assert.equal(tools.length, 23);
+      assert.equal(tools.length, 31);
       assert.equal((await c.client.listResources()).resources.length, 3);
       assert.equal((await c.client.listPrompts()).prompts.length, 3);
       for (const tool of tools) {
@@ -222,6 +222,32 @@ for (const d of testDatabases()) {
       await bad('no_such_tool', {}, /no_such_tool/);
     });
 
+    // Issue 26's tools in depth (warnings, °F, reading back against REST): more-types.test.ts.
+    test('the tools for the rest of the day log and read back', async () => {
+      const temp = await ok('log_temperature', { celsius: 37.8, method: 'armpit', ts: '2026-11-22T10:40:00' });
+      assert.match(temp.text, /^Logged temperature 37\.8 °C \(100\.0 °F\), armpit for Ada at 10:40/);
+      const dose = await ok('log_medicine', { medicine: 'Calpol', amount: 2.5, unit: 'ml', ts: '2026-11-22T10:45:00' });
+      assert.match(dose.text, /^Logged Calpol 2\.5 ml for Ada at 10:45/);
+      assert.equal((await ok('log_pumping', { ml: 120, side: 'both', ts: '2026-11-22T10:50:00' })).s.event.type, 'pumping');
+      assert.equal((await ok('log_activity', { kind: 'tummy_time', duration_min: 10, ts: '2026-11-22T11:00:00' })).s.event.kind, 'tummy_time');
+      assert.equal((await ok('log_milestone', { title: 'rolled over', ts: '2026-11-22T11:05:00' })).s.event.title, 'rolled over');
+      assert.equal((await ok('log_growth', { head_cm: 42.1, ts: '2026-11-22T11:10:00' })).s.event.type, 'head_circumference');
+      assert.deepEqual((await ok('get_events', { type: 'temperature' })).s.events.map((e: any) => e.celsius), [37.8]);
+      assert.deepEqual((await ok('get_milestones')).s.milestones.map((m: any) => m.title), ['rolled over']);
+      assert.equal((await ok('get_medicines')).s.given_24h[0].name, 'Calpol');
+    });
+
+    test('the tools for the rest of the day refuse bad input as tool errors', async () => {
+      await bad('log_temperature', { celsius: 38, fahrenheit: 100.4 }, /celsius or fahrenheit, not both/);
+      await bad('log_medicine', { medicine: 'Calpol', amount: 5, unit: 'spoon' }, /unit/);
+      await bad('log_pumping', { ml: 1001 }, /ml/);
+      await bad('log_activity', { kind: 'swimming' }, /kind/);
+      await bad('log_milestone', { title: '' }, /title/);
+      await bad('get_events', { type: 'bath' }, /type/);
+      await bad('get_milestones', { all: true }, /all/);
+      await bad('get_medicines', { days: 0 }, /days/);
+    });
+
     test('every tool was called with valid and with invalid input', async () => {
       const names = (await c.client.listTools()).tools.map((x) => x.name);
       assert.deepEqual(names.filter((n) => !called.has(n)), []);
@@ -261,6 +287,8 @@ for (const d of testDatabases()) {
       const visitText = (visit.messages[0].content as { text: string }).text;
       assert.match(visitText, /health visitor/);
       assert.match(visitText, /"measurements":\[/);
+      assert.match(visitText, /"milestones":\[\{[^\]]*"title":"rolled over"/);
+      assert.match((handover.messages[0].content as { text: string }).text, /any medicine given .*never suggest a dose/);
       await assert.rejects(c.client.getPrompt({ name: 'daily_summary', arguments: { date: 'yesterday' } }), /date/);
     });
 

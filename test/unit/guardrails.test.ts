@@ -33,7 +33,6 @@ const CAUGHT: Array<[string, GuardrailRule]> = [
   ['What is 15 mg per kg for her weight?', 'medication'],
   ['Combien de Doliprane pour un bébé?', 'medication'],
   ['Panadol for baby', 'medication'],
-  ['when did I last give her Calpol?', 'medication'],
   ['How much vitamin D should I give?', 'medication'],
   ['Is 20 micrograms of vitamin D too much for her?', 'medication'],
   ['What can I give him for the pain?', 'medication'],
@@ -82,6 +81,25 @@ const CAUGHT: Array<[string, GuardrailRule]> = [
   ["she hasn't pooped in 4 days is she constipated", 'diagnosis'],
   ['my son keeps pulling his ear and screaming', 'symptom'],
   ['can i give gripe water', 'medication'],
+  // Since 1.3.0 the log records medicines given: what was given is a log question (ORDINARY
+  // below); what to give, how much, how often or when next stays dosing, however it is put.
+  ['what dose of ibuprofen for a 6 month old', 'medication'],
+  ['when can she have Calpol again?', 'medication'],
+  ['when is her next dose of Calpol due?', 'medication'],
+  ['how many doses of ibuprofen can he have in a day?', 'medication'],
+  ['how long should I wait between doses of Calpol?', 'medication'],
+  ['she had Calpol at 8, can she have ibuprofen now?', 'medication'],
+  ['When did she last have Calpol, and can she have more?', 'medication'],
+  ['has she had enough Calpol today?', 'medication'],
+  ['how much Calpol for a 7kg baby?', 'medication'],
+  ['how much calpol has she had today, is that ok?', 'medication'],
+  ['did I give her the right amount of amoxicillin?', 'medication'],
+  ['what temperature should I give Calpol at?', 'medication'],
+  ['what did I give her for the pain?', 'medication'],
+  // A reading asked about with a figure or a word of judgement is a symptom question.
+  ['her temperature was 38.4 this morning, is that a fever?', 'symptom'],
+  ['what was her temperature at 7? she feels hot', 'symptom'],
+  ['what was his temperature at 6, was 37.8 too high?', 'symptom'],
 ];
 
 const ORDINARY: string[] = [
@@ -131,6 +149,22 @@ const ORDINARY: string[] = [
   'how many green poos this week',
   'when was her last runny poo',
   'how much milk since her fever broke on thursday',
+  // Issue 26: medicines given, temperature readings, tummy time, pumping and milestones are logged.
+  'when did I last give her Calpol?',
+  'When did she last have Calpol?',
+  'when was her last dose of Calpol?',
+  'how many doses of Calpol has she had today?',
+  'who gave him the ibuprofen this morning?',
+  'has she had her antibiotics today?',
+  'what medicines has she had this week?',
+  'when did he last have Calpol for his cough?',
+  'What was his temperature this morning?',
+  'what was her temperature at 7?',
+  'what was her highest temperature yesterday?',
+  'when did we last take her temperature?',
+  'how much tummy time today?',
+  'how much did I pump yesterday?',
+  'when did he first roll over?',
 ];
 
 describe('guardrails: clinical questions are caught with the right rule', () => {

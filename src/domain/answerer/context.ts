@@ -13,6 +13,7 @@ import { predictionReply } from './predictions.ts';
 import { percentileReply } from './percentiles.ts';
 import { allergenProgressReply } from './allergen-progress.ts';
 import { firstName } from './text.ts';
+import { activityName } from '../describe.ts';
 
 /** How many notes, and how much of each, go to the model: enough context, bounded size. */
 const MAX_NOTES = 20;
@@ -46,6 +47,13 @@ export function buildLlmContext(ctx: AnswerContext): string {
       case 'weight': return `${t} weight ${e.kg} kg`;
       case 'length': return `${t} length ${e.cm} cm`;
       case 'note': return `${t} note: ${scrub(e.note ?? '').slice(0, 120)}`;
+      case 'temperature': return `${t} temperature ${e.celsius?.toFixed(1)} C${e.method ? ` (${e.method})` : ''}`;
+      case 'pumping': return `${t} pumped ${e.ml} ml`;
+      case 'activity': return `${t} ${activityName(e.kind)}${e.duration_min ? ` ${e.duration_min} min` : ''}`;
+      case 'milestone': return `${t} milestone: ${scrub(e.title ?? '').slice(0, 80)}`;
+      case 'head_circumference': return `${t} head circumference ${e.cm} cm`;
+      // Which medicine and how much stay out: questions about medicines given are answered by
+      // the built-in answerer, never the model (ask.ts), and a model answer naming one is replaced.
       default: return `${t} ${e.type}`;
     }
   };
@@ -126,7 +134,7 @@ export function scrub(s: string): string {
  * keeps a model inside the same non-clinical scope as the built-in answerer.
  */
 export const LLM_SYSTEM_PROMPT = [
-  'You answer a parent’s questions about their own baby log: feeds, sleep, nappies, solid foods, supplements and growth.',
+  'You answer a parent’s questions about their own baby log: feeds, sleep, nappies, solid foods, supplements, growth, temperatures, pumping, activities and milestones.',
   'Use only the figures in the family’s log message; if the log does not contain the answer, say so plainly.',
   'Quote the figures and times you used, use the child’s first name, and keep answers to a few sentences.',
   'You are not a medical service: never diagnose, assess symptoms, suggest medicines or doses, or say whether something is normal.',

@@ -6,6 +6,7 @@ import { Temporal } from 'temporal-polyfill';
 import type { Reply } from './types.ts';
 import type { Log } from './summaries.ts';
 import { measured } from './percentiles.ts';
+import { GROWTH_NAME, type GrowthWhat } from './growth.ts';
 import { atLocal, parsePeriod, todayOf } from './periods.ts';
 import { cm, kg, round } from './format.ts';
 import { dateLong } from './history.ts';
@@ -18,7 +19,7 @@ export interface GrowthEnd {
 }
 
 export interface GrowthSince {
-  what: 'weight' | 'length';
+  what: GrowthWhat;
   from: GrowthEnd;
   to: GrowthEnd;
 }
@@ -62,7 +63,8 @@ function lifeAnchor(text: string, dob: string, name: string): GrowthEnd | null {
 export function growthSinceAsked(q: string, log: Log): GrowthSince | null {
   const dob = log.profile?.dob;
   if (!dob || !CHANGE.test(q)) return null;
-  const what = WEIGHT.test(q) ? 'weight' : LENGTH.test(q) ? 'length' : null;
+  // "How much has his head grown since birth?": the head circumference.
+  const what: GrowthWhat | null = /\bhead\b/.test(q) ? 'head' : WEIGHT.test(q) ? 'weight' : LENGTH.test(q) ? 'length' : null;
   if (!what) return null;
   const name = log.name;
   const latest: GrowthEnd = { date: null, label: 'the latest' };
@@ -125,10 +127,11 @@ export function growthSinceReply(g: GrowthSince, log: Log): Reply {
   const name = log.name;
   const today = todayOf(log.now, log.zone);
   const show = (v: number) => (g.what === 'weight' ? kg(v, log.units) : cm(v, log.units));
-  if (list.length === 0) return { answer: `No ${g.what} is logged for ${name}, so I can't say how it has changed.`, figures: {}, empty: true };
+  const noun = GROWTH_NAME[g.what];
+  if (list.length === 0) return { answer: `No ${noun} is logged for ${name}, so I can't say how it has changed.`, figures: {}, empty: true };
   for (const end of [g.from, g.to]) {
     if (end.date && end.date > today) {
-      return { answer: `${cap(end.label)} is on ${dateLabel(end.date, log)}, still to come, so there is no ${g.what} for it yet.`, figures: { anchor_date: end.date } };
+      return { answer: `${cap(end.label)} is on ${dateLabel(end.date, log)}, still to come, so there is no ${noun} for it yet.`, figures: { anchor_date: end.date } };
     }
   }
   const nearest = (end: GrowthEnd) => {
@@ -150,8 +153,8 @@ export function growthSinceReply(g: GrowthSince, log: Log): Reply {
   };
   if (a.at === b.at) {
     return {
-      answer: `Only one ${g.what} is logged near both ends: ${show(a.value)} on ${dateLabel(dateOf(a.at), log)}, so I can't say how much it changed from ${g.from.label} to ${g.to.label === 'the latest' ? 'now' : g.to.label}.`,
-      figures: { [`${g.what === 'weight' ? 'weight_kg' : 'length_cm'}`]: a.value, measured_at: instantToLocalFast(a.at, log.zone) },
+      answer: `Only one ${noun} is logged near both ends: ${show(a.value)} on ${dateLabel(dateOf(a.at), log)}, so I can't say how much it changed from ${g.from.label} to ${g.to.label === 'the latest' ? 'now' : g.to.label}.`,
+      figures: { [g.what === 'weight' ? 'weight_kg' : g.what === 'head' ? 'head_cm' : 'length_cm']: a.value, measured_at: instantToLocalFast(a.at, log.zone) },
     };
   }
   const diff = b.value - a.value;
@@ -160,11 +163,12 @@ export function growthSinceReply(g: GrowthSince, log: Log): Reply {
     ? abs >= 1 ? `${round(abs, 2)} kg${log.units === 'imperial' ? ` (${(abs * 2.20462).toFixed(1)} lb)` : ''}` : `${Math.round(abs * 1000)} g${log.units === 'imperial' ? ` (${(abs * 35.274).toFixed(1)} oz)` : ''}`
     : `${round(abs, 1)} cm${log.units === 'imperial' ? ` (${(abs / 2.54).toFixed(1)} in)` : ''}`;
   const verb = g.what === 'weight' ? (diff >= 0 ? 'gained' : 'lost') : diff >= 0 ? 'grown' : 'measured less by';
+  const whose = g.what === 'head' ? `${name}'s head circumference has` : `${name} has`;
   const span = g.to.date ? `from ${g.from.label} to ${g.to.label}` : `since ${g.from.label === 'birth' ? 'birth' : g.from.label}`;
   const aWhich = which(g.from, a);
   const bWhich = which(g.to, b);
-  const answer = `${name} has ${verb} ${amount} ${span}: ${show(a.value)} on ${dateLabel(dateOf(a.at), log)} (${aWhich}) and ${show(b.value)} on ${dateLabel(dateOf(b.at), log)} (${bWhich}).`;
-  const key = g.what === 'weight' ? 'kg' : 'cm';
+  const answer = `${whose} ${verb} ${amount} ${span}: ${show(a.value)} on ${dateLabel(dateOf(a.at), log)} (${aWhich}) and ${show(b.value)} on ${dateLabel(dateOf(b.at), log)} (${bWhich}).`;
+  const key = g.what === 'weight' ? 'kg' : g.what === 'head' ? 'head_cm' : 'cm';
   return {
     answer,
     figures: {

@@ -28,20 +28,17 @@ import { firstName, normaliseText, words } from './text.ts';
 import { shortDate } from './periods.ts';
 import { coverageReply, FIRST_EVER, FIRST_WORD, firstFoodReply, firstOfTypeReply } from './history.ts';
 import { growthSinceAsked, growthSinceReply } from './growth-since.ts';
+import { AVERAGE_SHAPE, LAST_SHAPE, SUBJ, WHEN_SHAPE, YES_NO } from './question-shapes.ts';
+import { moreTypesReply } from './more-types.ts';
 
 export { ANSWER_WINDOW_DAYS, ANSWERER_MODEL } from './types.ts';
 export type { AnswerContext, AnswerResult, Note, Figures, DerivedInsights, LiveView, MeasurementView } from './types.ts';
 export { INTENTS } from './intents.ts';
 export { buildLlmContext } from './context.ts';
 
-const SUBJ = '(baby|she|he|they|it)';
 const IS_ASLEEP = new RegExp(`\\b(is|are) ${SUBJ} (still )?(asleep|sleeping|awake|napping|up|in bed)\\b`);
 const HOW_LONG_AWAKE = new RegExp(`\\bhow long (has|have|is|are) ${SUBJ} (been )?(awake|up|asleep|sleeping|napping)\\b|\\bawake (for|since)\\b|\\bhow long since ${SUBJ} woke\\b`);
-const LAST_SHAPE = /\blast\b|\bhow long ago\b|\bhow long since\b|\bhow long has it been\b|\bmost recent\b|\blatest\b|\bprevious\b/;
-const WHEN_SHAPE = /\b(when|what time|what times|at what time)\b/;
 const COMPARE_SHAPE = /\b(more|less|fewer|longer|shorter|bigger|smaller|better|worse|compared?|versus|vs|increase|decrease)\b/;
-const AVERAGE_SHAPE = /\b(average|averaged|on average|per day|a day|each day|daily|typical|typically|usually|mean)\b/;
-const YES_NO = new RegExp(`^(has|have|did|does|is|was) ${SUBJ}\\b`);
 
 export function answerQuestion(question: string, ctx: AnswerContext): AnswerResult {
   const r = childReply(question, ctx);
@@ -176,6 +173,9 @@ function route(q: string, logIn: Log): Reply | null {
   const topic = topicOf(rest) ?? (period?.key === 'last_night' ? 'sleep' : null);
   const kind = supplementKind(q);
   if (!period && UNLOGGED_OCCASION.test(q)) return null;
+  // Medicines given, temperatures, pumping, activities, milestones, head circumference (1.3.0).
+  const more = moreTypesReply(q, rest, period, log);
+  if (more) return more;
   // Feeds and nappies "last night" are those between going down and getting up, so the bedtime
   // bottle and the first feed of the morning are not night feeds.
   if (period?.nightOf && topic !== null && !['sleep', 'naps', 'wake'].includes(topic)) {

@@ -59,6 +59,13 @@ export const INTENTS: Intent[] = [
   { id: 'weight_percentile', topics: GROWTH, example: (n) => `What percentile is ${n}'s weight?`, has: weight },
   { id: 'length_percentile', topics: GROWTH, example: (n) => `What centile is ${n}'s length?`, has: length },
   { id: 'vitamin_d', topics: ['vitamin', 'supplement', 'drops', 'iron'], example: (n) => `Has ${n} had vitamin D today?`, has: (l) => any(l, (t) => t === 'supplement') },
+  // 1.3.0 (issue 26): what the log records besides the spec's ten types.
+  { id: 'last_medicine', topics: ['medicine', 'medication', 'meds', 'dose', 'given', 'gave'], example: (n) => `When did ${n} last have a medicine?`, has: (l) => any(l, (t) => t === 'medicine') },
+  { id: 'temperature', topics: ['temperature', 'temp', 'thermometer', 'reading'], example: (n) => `What was ${n}'s last temperature?`, has: (l) => any(l, (t) => t === 'temperature') },
+  { id: 'tummy_time', topics: ['tummy', 'activity', 'bath', 'play'], example: (n) => `How much tummy time has ${n} had today?`, has: (l) => l.events.some((e) => e.type === 'activity' && e.kind === 'tummy_time') },
+  { id: 'pumped', topics: ['pump', 'pumped', 'pumping', 'express', 'expressed'], example: (n) => `How much was pumped for ${n} yesterday?`, has: (l) => any(l, (t) => t === 'pumping') },
+  { id: 'milestones', topics: ['milestone', 'first', 'roll', 'crawl', 'walk', 'smile', 'word'], example: (n) => `What milestones has ${n} reached?`, has: (l) => any(l, (t) => t === 'milestone') },
+  { id: 'head_percentile', topics: GROWTH.concat(['head', 'circumference']), example: (n) => `What centile is ${n}'s head circumference?`, has: (l) => any(l, (t) => t === 'head_circumference') || (l.insights?.measurements ?? []).some((m) => m.type === 'head_circumference') },
 ];
 
 function stem(w: string): string {

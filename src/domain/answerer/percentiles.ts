@@ -7,6 +7,7 @@ import { instantToLocalFast } from '../zone-clock.ts';
 import type { MeasurementView, Reply } from './types.ts';
 import type { Log } from './summaries.ts';
 import { cm, kg, when } from './format.ts';
+import { GROWTH_NAME, GROWTH_TYPE, type GrowthWhat } from './growth.ts';
 
 export const PERCENTILE_WORDS = /\b(percentiles?|centiles?|growth charts?|on the chart|which line|what line|z ?score)\b/;
 export const TREND_WORDS =
@@ -29,33 +30,34 @@ interface Measured {
   percentile: PercentileInfo | null;
 }
 
-/** Weights or lengths, oldest first: the served measurements when given, else the log's own events. */
-export function measured(log: Log, what: 'weight' | 'length'): Measured[] {
+/** Weights, lengths or head circumferences, oldest first: the served measurements when given, else the log's own events. */
+export function measured(log: Log, what: GrowthWhat): Measured[] {
   const served = log.insights?.measurements;
+  const type = GROWTH_TYPE[what];
   if (served) {
     return served
-      .filter((m: MeasurementView) => m.type === what && (what === 'weight' ? m.kg : m.cm) != null)
+      .filter((m: MeasurementView) => m.type === type && (what === 'weight' ? m.kg : m.cm) != null)
       .map((m) => ({ at: localToInstant(m.ts, log.zone), value: (what === 'weight' ? m.kg : m.cm)!, percentile: m.percentile ?? null }))
       .filter((m) => m.at <= log.now)
       .sort((a, b) => a.at - b.at);
   }
   return log.events
-    .filter((e) => e.type === what && e.at <= log.now && (what === 'weight' ? e.kg : e.cm) != null)
+    .filter((e) => e.type === type && e.at <= log.now && (what === 'weight' ? e.kg : e.cm) != null)
     .sort((a, b) => a.at - b.at)
     .map((e) => ({ at: e.at, value: (what === 'weight' ? e.kg : e.cm)!, percentile: log.profile ? percentileFor(e, log.profile) : null }));
 }
 
-export function percentileReply(log: Log, what: 'weight' | 'length', trend: boolean): Reply {
+export function percentileReply(log: Log, what: GrowthWhat, trend: boolean): Reply {
   const list = measured(log, what);
   const name = log.name;
   const latest = list[list.length - 1];
-  if (!latest) return { answer: `No ${what} is logged for ${name}, so there is no percentile to give.`, figures: {} };
+  if (!latest) return { answer: `No ${GROWTH_NAME[what]} is logged for ${name}, so there is no percentile to give.`, figures: {} };
   const show = (v: number) => (what === 'weight' ? kg(v, log.units) : cm(v, log.units));
   const figures: Record<string, string | number> = {
-    [what === 'weight' ? 'weight_kg' : 'length_cm']: latest.value,
+    [what === 'weight' ? 'weight_kg' : what === 'head' ? 'head_cm' : 'length_cm']: latest.value,
     measured_at: instantToLocalFast(latest.at, log.zone),
   };
-  const head = `${name}'s latest ${what} is ${show(latest.value)}, logged ${when(latest.at, log.now, log.zone)}`;
+  const head = `${name}'s latest ${GROWTH_NAME[what]} is ${show(latest.value)}, logged ${when(latest.at, log.now, log.zone)}`;
   const p = latest.percentile;
   if (!p) {
     return {

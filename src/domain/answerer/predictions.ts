@@ -78,6 +78,10 @@ function feedReply(kind: Prediction, live: LiveView, log: Log): Reply {
   if (live.feeding) {
     return { answer: `${name} is feeding now, going by the feed timer (started ${live.feeding.started_at.slice(11, 16)}).${check}`, figures };
   }
+  if (live.milk_nudges && !live.milk_nudges.applies) {
+    // A toddler on meals: no milk feed is timed (docs/insights.md, "Milk feeds and toddlers").
+    return { answer: `${live.milk_nudges.message ?? `No milk feed is timed for ${name}.`}${check}`, figures: { ...figures, milk_nudges: 'off' } };
+  }
   if (live.next_feed_at === null) {
     return { answer: `I can't estimate ${name}'s next feed: no feed is logged in the last two weeks.${check}`, figures };
   }
@@ -134,7 +138,10 @@ function napReply(live: LiveView, log: Log): Reply {
   }
   const bedtime = live.expected_bedtime_at ? ` Bedtime is expected around ${localWhen(live.expected_bedtime_at, log)}.` : '';
   const woke = tsOf(log.now - live.awake_minutes * 60_000, log);
-  const beforeBed = live.expected_bedtime_at && instant(woke, log) + (band?.wakeWindowMinutes.min ?? 0) * 60_000 >= instant(live.expected_bedtime_at, log);
+  // Live says when bedtime comes before any nap (next_sleep); older live views, by the wake window.
+  const beforeBed = live.next_sleep !== undefined
+    ? live.next_sleep?.kind === 'bedtime'
+    : live.expected_bedtime_at && instant(woke, log) + (band?.wakeWindowMinutes.min ?? 0) * 60_000 >= instant(live.expected_bedtime_at, log);
   const why = beforeBed
     ? `the next sleep is bedtime rather than a nap`
     : `${name} has been awake ${duration(live.awake_minutes * 60_000)} (since ${localWhen(woke, log)}), past the usual wake window at this age (${ww}), so no nap window is open`;

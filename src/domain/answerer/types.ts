@@ -3,7 +3,7 @@ import type { ChildProfile, TimedEvent } from '../types.ts';
 import type { Recipe } from '../foods.ts';
 import type { LiveStatus } from '../live.ts';
 import type { PatternsSummary } from '../patterns.ts';
-import type { AllergenGrid, Nutrients7d } from '../nutrition.ts';
+import type { AllergenGrid, Nutrients7d, NutrientsToday } from '../nutrition.ts';
 import type { PercentileInfo } from '../growth.ts';
 import type { FoodSpan } from '../food-history.ts';
 
@@ -84,6 +84,8 @@ export interface DerivedInsights {
   patterns?: PatternsSummary | null;
   allergen_grid?: AllergenGrid | Record<string, never> | null;
   nutrients_7d?: Nutrients7d | Record<string, never> | null;
+  /** Today's nutrients (food and drops), for "how much vitamin D from food today?". */
+  nutrients_today?: NutrientsToday | Record<string, never> | null;
   measurements?: MeasurementView[] | null;
 }
 

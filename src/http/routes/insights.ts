@@ -7,7 +7,7 @@ import { getLive, getPatterns } from '../../services/insights/insights.ts';
 import { measurements } from '../../services/log/event-reads.ts';
 import { Event, Measurement } from '../../schemas/event.ts';
 import { actorOf } from '../auth.ts';
-import { LiveStatusSchema } from '../../schemas/insights.ts';
+import { LiveStatusSchema, Nutrients7dBlock, NutrientsTodayBlock } from '../../schemas/insights.ts';
 import { ChildQuery } from '../../schemas/log.ts';
 import { ErrorBody } from '../../schemas/common.ts';
 import { childScopeOf } from '../../services/family/children.ts';
@@ -45,8 +45,8 @@ export function insightRoutes(app: FastifyInstance, ctx: Ctx): void {
             patterns: Obj,
             daily_totals: z.array(Obj),
             today: z.array(Event),
-            nutrients_7d: Obj,
-            nutrients_today: Obj,
+            nutrients_7d: Nutrients7dBlock,
+            nutrients_today: NutrientsTodayBlock,
             nutrient_targets: Obj,
             allergens_today: Obj,
             allergen_grid: Obj,

@@ -6,7 +6,7 @@ import { scopeOf } from '../context.ts';
 import { requireScope, type Actor } from '../actor.ts';
 import { AppError } from '../../errors.ts';
 import type { UsageLimit } from '../../schemas/ask.ts';
-import { checkGuardrails } from '../../domain/guardrails.ts';
+import { checkGuardrails, medicineLogQuestion } from '../../domain/guardrails.ts';
 import { checkModelAnswer } from '../../domain/answer-guardrail.ts';
 import { answerQuestion, ANSWERER_MODEL, buildLlmContext, type AnswerContext } from '../../domain/answerer/index.ts';
 import { buildChildrenLlmContext, LLM_CHILDREN_PROMPT, LLM_SYSTEM_PROMPT } from '../../domain/answerer/context.ts';
@@ -30,6 +30,8 @@ import type { ChildScope } from '../../db/family-scope.ts';
 import { measurements } from '../log/event-reads.ts';
 import { loadNotes, saveNote } from './notes.ts';
 import { listRecipes } from '../log/recipes.ts';
+import { EVENT_COLUMNS, toTimedEvent } from '../log/event-rows.ts';
+import type { TimedEvent } from '../../domain/types.ts';
 import { bumpNamedCounter, readNamedCounter, refundNamedCounter } from '../access/counters.ts';
 
 const REMEMBER = /^\s*remember\s*:/i;
@@ -61,12 +63,14 @@ async function answerContext(ctx: Ctx, actor: Actor, family: FamilyRow, now: num
   const from = answerWindowStart(now, family.timezone);
   const events = await eventsBetween(scope, from, now + 1, family.timezone);
   // "How much does she weigh?" should work even when the last weigh-in is months old.
-  for (const type of ['weight', 'length']) {
+  for (const type of ['weight', 'length', 'head_circumference']) {
     if (!events.some((e) => e.type === type)) {
       const older = await latestOfType(scope, type, from, family.timezone);
       if (older) events.unshift(older);
     }
   }
+  // "When did he first roll over?": milestones are few and months apart, so all of them.
+  events.unshift(...(await milestonesBefore(scope, from, family.timezone)));
   // One source of truth: the same derived insights the API serves (live status, patterns with
   // the allergen grid and nutrients, measurements with WHO percentiles), each from its cache.
   const live = await computeLive(scope, family, now);
@@ -76,6 +80,7 @@ async function answerContext(ctx: Ctx, actor: Actor, family: FamilyRow, now: num
     patterns: p.patterns,
     allergen_grid: p.allergen_grid,
     nutrients_7d: p.nutrients_7d,
+    nutrients_today: p.nutrients_today,
     measurements: (await measurements(ctx, actor)).measurements,
   };
   const profile = childProfile(family, scope.child);
@@ -107,6 +112,12 @@ async function historyFor(
     for (const type of needs.firstTypes) history.first[type] = await firstOfType(scope, type, zone);
   }
   return history;
+}
+
+/** Every milestone logged before `before` (the answer window's start), oldest first. */
+async function milestonesBefore(scope: ChildScope, before: number, zone: string): Promise<TimedEvent[]> {
+  const rows = await scope.selectFrom('events').select(EVENT_COLUMNS).where('type', '=', 'milestone').where('at', '<', before).orderBy('at').execute();
+  return rows.map((r) => toTimedEvent(r, zone));
 }
 
 /**
@@ -268,7 +279,9 @@ async function answer(ctx: Ctx, actor: Actor, family: FamilyRow, now: number, qu
   let contextUsed = builtin.answered;
   let guardrail: string | null = null;
   // Asking which child is meant needs no model: the question cannot be answered until it says.
-  if (ctx.config.llm && !builtin.askedWhichChild) {
+  // Nor does a question about medicines given: the built-in answer restates the log, while a
+  // model's answer naming a medicine would be replaced by the medication text (checkModelAnswer).
+  if (ctx.config.llm && !builtin.askedWhichChild && !medicineLogQuestion(question)) {
     try {
       text = await askLlm({ ...ctx.config.llm, timeoutMs: LLM_TIMEOUT_MS }, llm.system, llm.context(), question);
       model = ctx.config.llm.model;

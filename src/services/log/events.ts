@@ -34,9 +34,12 @@ function checked(type: LogEvent['type'], values: EventInput): EventValues {
   try {
     return checkEventValues(type, values);
   } catch (err) {
-    // detail names the field, in the same form as a schema mismatch's detail.
+    // detail names the field, in the same form as a schema mismatch's detail. A value outside its
+    // type's range is refused as a schema range is (bad_request, as 1.2.0 answered milk ml 501,
+    // whose range the schema held then); a field the type does not take is invalid_event.
     if (err instanceof EventRuleError) {
-      throw new AppError(400, 'invalid_event', err.message, { detail: [{ loc: ['body', err.field], msg: err.message, type: 'invalid_event' }] });
+      const code = err.kind === 'range' ? 'bad_request' : 'invalid_event';
+      throw new AppError(400, code, err.message, { detail: [{ loc: ['body', err.field], msg: err.message, type: err.kind === 'range' ? 'out_of_range' : 'invalid_event' }] });
     }
     throw err;
   }
@@ -243,6 +246,8 @@ export async function editEvent(ctx: Ctx, actor: Actor, input: EditInput) {
         note: values.note,
         side: values.side,
         duration_min: values.duration_min,
+        kg: values.kg,
+        cm: values.cm,
         celsius: values.celsius,
         method: values.method,
         medicine: values.medicine,

@@ -25,6 +25,25 @@ const PATHS: Record<string, string> = {
   close: 'M6 6l12 12M18 6L6 18',
   clock: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 7v5l3 2',
   lock: 'M6 11h12v10H6V11zM8 11V7a4 4 0 0 1 8 0v4',
+  // Issue 26: the More sheet's types.
+  more: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 8v8M8 12h8',
+  thermometer: 'M14 14.8V4.5a2 2 0 0 0-4 0v10.3a4 4 0 1 0 4 0zM12 9v8',
+  medicine: 'M17 3l4 4M19 5l-3 3M14.5 6.5l3 3M16 8l-9 9-3.5.5.5-3.5 9-9M4 20l-1.5 1.5M9.5 10.5l2 2M7 13l2 2',
+  pump: 'M4 3h10l-3 5v2M8 10h6v10a2 2 0 0 1-2 2h-2a2 2 0 0 1-2-2V10zM18.5 8c1.2 1.6 2 2.8 2 3.8a2 2 0 0 1-4 0c0-1 .8-2.2 2-3.8z',
+  head: 'M12 20a8 8 0 1 0 0-16 8 8 0 0 0 0 16zM4 12.5h16M7.5 12.5v2M10.5 12.5v2M13.5 12.5v2M16.5 12.5v2',
+  tummy: 'M6 14a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5zM9 12.5h8l3 3.5M11.5 12.5l-1 4M15.5 12.5l.5 4M2 19h20',
+  bath: 'M3 12h18v2a6 6 0 0 1-6 6H9a6 6 0 0 1-6-6v-2zM6 12V5.5a2.5 2.5 0 0 1 5 0M7 20l-1 2M17 20l1 2',
+  heart: 'M20.4 5a5 5 0 0 0-7.2 0L12 6.2 10.8 5a5 5 0 0 0-7.2 7.1L12 21l8.4-8.9a5 5 0 0 0 0-7.1z',
+  tree: 'M12 2l6 8h-3l4 6H5l4-6H6l6-8zM12 16v6',
+  book: 'M2 4h6a4 4 0 0 1 4 4v13a3 3 0 0 0-3-3H2V4zM22 4h-6a4 4 0 0 0-4 4v13a3 3 0 0 1 3-3h7V4z',
+  blocks: 'M4 13h7v7H4zM13 13h7v7h-7zM8.5 4h7v7h-7z',
+  star: 'M12 2.5l2.9 6 6.6.9-4.8 4.6 1.2 6.5L12 17.4l-5.9 3.1 1.2-6.5-4.8-4.6 6.6-.9L12 2.5z',
+  alert: 'M10.3 3.9L1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0zM12 9v4M12 17h.01',
+};
+
+/** The icon of each activity kind (home's More sheet and the timeline). */
+export const ACTIVITY_ICONS: Record<string, string> = {
+  tummy_time: 'tummy', bath: 'bath', skin_to_skin: 'heart', outdoors: 'tree', reading: 'book', play: 'blocks',
 };
 
 export type IconName = keyof typeof PATHS;
@@ -51,6 +70,12 @@ export function eventIcon(e: { type: string; kind?: string | null; ml?: number |
     case 'solid': return 'bowl';
     case 'supplement': return 'pill';
     case 'weight': case 'length': return 'scale';
+    case 'temperature': return 'thermometer';
+    case 'medicine': return 'medicine';
+    case 'pumping': return 'pump';
+    case 'head_circumference': return 'head';
+    case 'activity': return ACTIVITY_ICONS[e.kind ?? ''] ?? 'blocks';
+    case 'milestone': return 'star';
     default: return 'note';
   }
 }

@@ -8,11 +8,13 @@ export interface ToastData {
   warning?: string | null;
   onUndo?: () => void;
   tone?: 'ok' | 'info' | 'error';
+  /** stays until dismissed: a warning the next dose depends on (medicine_too_soon, medicine_max_doses) */
+  sticky?: boolean;
 }
 
 export function Toast({ toast, onClose, ms = 8000 }: { toast: ToastData | null; onClose: () => void; ms?: number }) {
   useEffect(() => {
-    if (!toast) return;
+    if (!toast || toast.sticky) return;
     const t = setTimeout(onClose, ms);
     return () => clearTimeout(t);
   }, [toast?.id]);
@@ -21,7 +23,7 @@ export function Toast({ toast, onClose, ms = 8000 }: { toast: ToastData | null; 
       {toast && (
         <div class={`toast ${toast.tone ?? 'ok'}`}>
           <p class="toast-text">{toast.text}</p>
-          {toast.warning && <p class="toast-warning">{toast.warning}</p>}
+          {toast.warning && <p class="toast-warning" data-testid="toast-warning">{toast.warning}</p>}
           <div class="toast-actions">
             {toast.onUndo && (
               <button type="button" class="btn small" onClick={toast.onUndo}>Undo</button>

@@ -1,6 +1,7 @@
 // When did it happen? Now by default; one tap for "15 min ago"/"30 min ago", or a clock time.
 // The result is a family-local timestamp so a phone in another zone still logs correctly.
 import { clock, localNow, localTs, NOT_YET, tsFromClock } from '../lib/time';
+import { clocksDiffer, phoneZone, placeName } from '../lib/zone';
 
 export type When = { kind: 'now' } | { kind: 'ago'; minutes: number } | { kind: 'at'; hhmm: string };
 
@@ -24,7 +25,8 @@ export function WhenPicker({ when, onChange, zone, error }: { when: When; onChan
         {opt('15 min ago', { kind: 'ago', minutes: 15 }, when.kind === 'ago' && when.minutes === 15)}
         {opt('30 min ago', { kind: 'ago', minutes: 30 }, when.kind === 'ago' && when.minutes === 30)}
         <span class="when-at">
-          <label for="when-time">Or at a time</label>
+          {/* A phone on another clock: the time picked is the family's, as every time shown is. */}
+          <label for="when-time">Or at a time{clocksDiffer(phoneZone(), zone) ? ` (${placeName(zone)})` : ''}</label>
           <input
             id="when-time"
             type="time"

@@ -35,6 +35,9 @@ const LABELS: Record<string, string> = {
   note: 'the note', kind: 'the kind', meal_type: 'the meal type', label: 'the label', question: 'your question',
   name: 'the name', ingredients: 'the ingredients', gender: 'the gender', confirm: 'the family name', code: 'the invite code',
   emoji: 'the reaction', text: 'the note', author: 'the name', scopes: 'the permissions', date: 'the date',
+  celsius: 'the temperature', fahrenheit: 'the temperature', method: 'how it was taken', medicine: 'the medicine',
+  amount: 'the amount', unit: 'the unit', title: 'the milestone', side: 'the side', duration_min: 'the minutes',
+  min_hours: 'the hours between doses', max_per_24h: 'the doses in 24 hours',
 };
 const label = (f: string) => LABELS[f] ?? (f ? `the ${f.replace(/_/g, ' ')}` : 'this');
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -46,6 +49,19 @@ export function friendlyIssue(field: string, type: string, msg: string): string 
   const missing = /received undefined|required/i.test(msg);
   if (field === 'password' && type === 'too_small') return `Use at least ${n ?? 6} characters.`;
   if (field === 'note' && type === 'too_big') return `A note can be at most ${n ?? 300} characters.`;
+  if (type === 'invalid_event') {
+    // The event rules' own words, with the type's own numbers: a pumping's ml or a head
+    // circumference's cm is not a bottle's or a length's range.
+    const range = /of an? (\w+) event must be (\d+(?:\.\d+)?) to (\d+(?:\.\d+)?)/.exec(msg);
+    if (range && !['milk', 'length'].includes(range[1])) {
+      const what = range[1] === 'head_circumference' && field === 'cm' ? 'the head circumference' : label(field);
+      return `${cap(what)} must be from ${range[2]} to ${range[3]}.`;
+    }
+    if (/decimal/.test(msg)) return 'Enter the temperature with one decimal, e.g. 38.2.';
+    if (/not both/.test(msg)) return 'Enter the temperature once, in °C or in °F.';
+    if (/amount needs its unit/.test(msg)) return 'Pick the unit of the amount.';
+    if (/unit needs the amount/.test(msg)) return 'Enter the amount given, or leave the unit unpicked.';
+  }
   if (missing && field && !FIELD_MESSAGES[field]) return `Enter ${label(field)}.`;
   if (FIELD_MESSAGES[field] && !(field === 'foods' && type === 'too_big')) return FIELD_MESSAGES[field];
   switch (type) {
@@ -125,10 +141,16 @@ function knownCode(code: string, message: string): [string, string] | null {
       return ['confirm', "That isn't the family name exactly — type it as shown."];
     case 'invalid_event': {
       // The event rules name their field first ("foods may list at most 20 foods.").
-      const m = /^(?:kind|meal_type|foods|ml|kg|cm|ug|note)\b/.exec(message) ?? /needs (\w+)/.exec(message);
+      const m = /^(?:kind|meal_type|foods|ml|kg|cm|ug|note|celsius|fahrenheit|method|medicine|amount|unit|title|side|duration_min)\b/.exec(message)
+        ?? /needs (\w+)/.exec(message);
       const f = m ? (m[1] ?? m[0]) : '';
       if (f === 'foods') return ['foods', /at most (\d+)/.test(message) ? `Pick at most ${/at most (\d+)/.exec(message)![1]} foods.` : FIELD_MESSAGES.foods];
-      if (f === 'kind' || f === 'meal_type') return [f, `Pick one of the choices for ${label(f)}.`];
+      if (f === 'kind' || f === 'meal_type' || f === 'method' || f === 'unit' || f === 'side') return [f, `Pick one of the choices for ${label(f)}.`];
+      // The new types' own ranges ("cm of a head_circumference event must be 25 to 60."): said
+      // with the type's numbers, not the bottle's or the length's.
+      const range = /^(\w+) of an? (\w+) event must be (\d+(?:\.\d+)?) to (\d+(?:\.\d+)?)/.exec(message);
+      if (range && !['milk', 'length'].includes(range[2])) return [f, `${cap(label(f))} must be from ${range[3]} to ${range[4]}.`];
+      if (f === 'celsius' || f === 'fahrenheit') return [f, /decimal/.test(message) ? 'Enter the temperature with one decimal, e.g. 38.2.' : `Enter ${label(f)}.`];
       if (f) return [f, FIELD_MESSAGES[f] ?? `Enter ${label(f)}.`];
       return null;
     }

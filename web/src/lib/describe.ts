@@ -1,5 +1,8 @@
-// One sentence per event, shared by the home confirmation and the timeline.
-import { showLength, showMl, showWeight } from './units';
+// One sentence per event, shared by the home confirmation and the timeline. Each keeps what
+// matters in front (a breastfeed's sides and minutes, a bottle's ml, a temperature, a
+// medicine's name and amount), so the timeline can show it whole on a phone.
+// With its extension: test/unit/web-describe.test.ts imports this file under node.
+import { showLength, showMl, showTemp, showWeight } from './units.ts';
 
 export interface LogEvent {
   id: string;
@@ -14,21 +17,45 @@ export interface LogEvent {
   cm?: number | null;
   ug?: number | null;
   note?: string | null;
+  side?: string | null;
+  duration_min?: number | null;
+  celsius?: number | null;
+  fahrenheit?: number | null;
+  method?: string | null;
+  medicine?: string | null;
+  amount?: number | null;
+  unit?: string | null;
+  title?: string | null;
   reactions?: { emoji: string; username?: string; [k: string]: unknown }[] | null;
   [k: string]: unknown;
 }
 
 const SUPPLEMENTS: Record<string, string> = { vitd: 'Vitamin D', iron: 'Iron', multivitamin: 'Multivitamin' };
 
+/** How each activity kind is said (the API's kinds: tummy_time, bath, skin_to_skin, outdoors, reading, play). */
+export const ACTIVITIES: [string, string][] = [
+  ['tummy_time', 'Tummy time'], ['bath', 'Bath'], ['skin_to_skin', 'Skin-to-skin'], ['outdoors', 'Outdoors'], ['reading', 'Reading'], ['play', 'Play'],
+];
+export const activityLabel = (kind: string | null | undefined) => ACTIVITIES.find(([k]) => k === kind)?.[1] ?? (kind ? kind.replace(/_/g, ' ') : 'Activity');
+
+/** "2.5 ml", "1 tablet", "2 puffs" (as the API's own words say it). */
+export function doseText(amount: number | null | undefined, unit: string | null | undefined): string {
+  if (amount == null || !unit) return '';
+  const plural = amount !== 1 && ['tablet', 'sachet', 'puff', 'dose'].includes(unit) ? 's' : '';
+  return `${amount} ${unit}${plural}`;
+}
+
+const sideText = (side: unknown) => (typeof side === 'string' ? (side === 'both' ? 'both sides' : side) : null);
+const minutes = (m: unknown) => (typeof m === 'number' ? `${m} min` : null);
+
 export function describe(e: LogEvent, units = 'metric'): string {
   switch (e.type) {
     case 'milk': {
       // "Breastfeed · left · 15 min", "Bottle 120 ml · 20 min"
-      const side = typeof e.side === 'string' ? (e.side === 'both' ? 'both sides' : e.side) : null;
-      const mins = typeof e.duration_min === 'number' ? `${e.duration_min} min` : null;
+      const side = sideText(e.side);
       const breast = e.ml === 0 || side !== null;
       const head = breast ? `Breastfeed${e.ml ? ` (${showMl(e.ml, units)})` : ''}` : `Bottle ${showMl(e.ml, units)}`;
-      return [head, side, mins].filter(Boolean).join(' · ');
+      return [head, side, minutes(e.duration_min)].filter(Boolean).join(' · ');
     }
     case 'sleep':
       return 'Fell asleep';
@@ -48,7 +75,33 @@ export function describe(e: LogEvent, units = 'metric'): string {
       return `Length ${showLength(e.cm, units)}`;
     case 'note':
       return `Note: ${e.note ?? ''}`;
+    case 'temperature':
+      // "Temperature 38.2 °C · ear"
+      return [`Temperature ${showTemp(e, units)}`, e.method].filter(Boolean).join(' · ');
+    case 'medicine': {
+      const dose = doseText(e.amount, e.unit);
+      return `${e.medicine ?? 'Medicine'}${dose ? ` ${dose}` : ''}`;
+    }
+    case 'pumping':
+      // "Pumped 120 ml · left · 15 min"
+      return [`Pumped ${showMl(e.ml ?? 0, units)}`, sideText(e.side), minutes(e.duration_min)].filter(Boolean).join(' · ');
+    case 'head_circumference':
+      return `Head circumference ${showLength(e.cm, units)}`;
+    case 'activity':
+      return [activityLabel(e.kind), minutes(e.duration_min)].filter(Boolean).join(' · ');
+    case 'milestone':
+      return `Milestone: ${e.title ?? ''}`;
     default:
       return e.type;
   }
+}
+
+/**
+ * A summary as it should wrap on a narrow phone, if it must: never between a number and its
+ * unit ("15 / min") and never before a "·", so a line ends after a whole part.
+ */
+export function unbroken(text: string): string {
+  return text
+    .replace(/(\d) (?=(?:ml|min|cm|kg|in|lb|oz|fl oz|°C|°F|µg|mg|drops?|tablets?|sachets?|puffs?|doses?)\b|°)/g, '$1\u00a0')
+    .replace(/ · /g, '\u00a0· ');
 }

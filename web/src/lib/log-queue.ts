@@ -3,9 +3,12 @@
 // localStorage and is sent when the connection returns. Resending with the same key means the
 // server writes it once even if a send was cut off after the server saved it. A log names its
 // child in the body (`child`), so one queued for Tom is sent for Tom whoever is on screen then.
+// A log also carries the phone's zone (`timezone`) with its `ts` written on that clock, so one
+// made abroad and sent later still says where and when it happened.
 import { ApiError, api } from './api';
 import { getSession } from './session';
 import { uuid } from './uuid';
+import { reZone, shownTs } from './zone';
 
 export interface LogBody {
   type: string;
@@ -80,8 +83,18 @@ export function onQueueChange(fn: () => void): () => void {
 /** Failures of queued logs the server refused (e.g. a validation error), for the UI to show. */
 export const queueErrors: string[] = [];
 
-function send(p: Pending): Promise<LogResult> {
-  return api<LogResult>('POST', '/api/vega/log', p.body, { headers: { 'Idempotency-Key': p.key } });
+async function send(p: Pending): Promise<LogResult> {
+  const headers = { 'Idempotency-Key': p.key };
+  try {
+    return await api<LogResult>('POST', '/api/vega/log', p.body, { headers });
+  } catch (e) {
+    // A phone zone this server can't read must never cost a log: send it on the family's clock.
+    const { timezone, ...rest } = p.body;
+    const family = getSession().profile?.timezone;
+    if (!(e instanceof ApiError && e.status < 500 && 'timezone' in e.fields && typeof timezone === 'string' && family)) throw e;
+    const body = typeof rest.ts === 'string' ? { ...rest, ts: reZone(rest.ts, timezone, family) } : rest;
+    return api<LogResult>('POST', '/api/vega/log', body, { headers });
+  }
 }
 
 /** Logs now, or queues the log when offline. `ts` must already be set by the caller. */
@@ -130,7 +143,9 @@ export function flushQueue(): Promise<void> {
         sent++;
       } catch (e) {
         if (e instanceof ApiError && (e.offline || e.status >= 500 || e.status === 401)) return; // try again later
-        queueErrors.push(`A log saved on this phone (${p.body.type} at ${(p.body.ts ?? '').slice(11, 16) || 'then'}) was refused: ${(e as Error).message}`);
+        const fz = getSession().profile?.timezone;
+        const at = (fz ? shownTs(p.body, fz) : String(p.body.ts ?? '')).slice(11, 16);
+        queueErrors.push(`A log saved on this phone (${p.body.type} at ${at || 'then'}) was refused: ${(e as Error).message}`);
       }
       write(read().filter((x) => x.key !== p.key));
     }

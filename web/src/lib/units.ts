@@ -28,3 +28,15 @@ export function showMl(ml: number | null | undefined, units: string): string {
   if (ml == null) return '';
   return units === 'imperial' ? `${ml} ml (${Math.round((ml / ML_PER_FLOZ) * 10) / 10} fl oz)` : `${ml} ml`;
 }
+
+/** °F from °C to one decimal, as the API derives it. */
+export const cToF = (c: number) => Math.round((c * 9 / 5 + 32) * 10) / 10;
+/** One decimal, as a thermometer shows it: 38.2 °C, or 100.8 °F for imperial families. */
+export function showTemp(t: { celsius?: number | null; fahrenheit?: number | null }, units: string): string {
+  const c = t.celsius ?? (t.fahrenheit != null ? (t.fahrenheit - 32) * 5 / 9 : null);
+  if (c == null) return '';
+  if (units === 'imperial') return `${(t.fahrenheit ?? cToF(c)).toFixed(1)} °F`;
+  return `${c.toFixed(1)} °C`;
+}
+/** Whole ml from fl oz (the API takes whole ml). */
+export const flozToMl = (oz: number) => Math.round(oz * ML_PER_FLOZ);

@@ -4,15 +4,19 @@ import wfaBoy from '../../../data/who/wfa_boy.json';
 import wfaGirl from '../../../data/who/wfa_girl.json';
 import lhfaBoy from '../../../data/who/lhfa_boy.json';
 import lhfaGirl from '../../../data/who/lhfa_girl.json';
+import hcfaBoy from '../../../data/who/hcfa_boy.json';
+import hcfaGirl from '../../../data/who/hcfa_girl.json';
 
 type Row = [number, number, number, number];
 interface Table { rows: Row[]; height_rows?: Row[] }
 export type Sex = 'boy' | 'girl';
-export type Kind = 'weight' | 'length';
+export type Kind = 'weight' | 'length' | 'head';
 
 const TABLES: Record<Kind, Record<Sex, Table>> = {
   weight: { boy: wfaBoy as unknown as Table, girl: wfaGirl as unknown as Table },
   length: { boy: lhfaBoy as unknown as Table, girl: lhfaGirl as unknown as Table },
+  // Head circumference-for-age, 0–5 years (src/domain/growth.ts reads the same tables).
+  head: { boy: hcfaBoy as unknown as Table, girl: hcfaGirl as unknown as Table },
 };
 
 /** The usual centile lines: 3rd, 15th, 50th, 85th, 97th, as z-scores. */

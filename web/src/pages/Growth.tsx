@@ -1,5 +1,6 @@
-// Growth: weight and length (GET /api/vega/measurements) plotted on the WHO centile curves for
-// the child's sex, by age. Imperial families see lb and inches; the data stay metric.
+// Growth: weight, length and head circumference (GET /api/vega/measurements) plotted on the WHO
+// centile curves for the child's sex, by age. Imperial families see lb and inches; the data
+// stay metric.
 import { useEffect, useState } from 'preact/hooks';
 import { Chart } from '../components/Chart';
 import { ApiError, get } from '../lib/api';
@@ -9,6 +10,7 @@ import { showLength, showWeight, KG_PER_LB, CM_PER_IN } from '../lib/units';
 import { CENTILES, sexOf, valueAt, type Kind } from '../lib/who';
 
 const DAY = 86400000;
+const NAMES: Record<Kind, string> = { weight: 'Weight', length: 'Length', head: 'Head circumference' };
 const ageDays = (dob: string, ts: string) => Math.round((Date.parse(`${ts.slice(0, 10)}T00:00:00Z`) - Date.parse(`${dob}T00:00:00Z`)) / DAY);
 
 export function Growth() {
@@ -29,13 +31,15 @@ export function Growth() {
   if (!items) return (<><h1>Growth</h1><p class="muted" aria-busy="true">Loading…</p></>);
   const weights = items.filter((e) => e.type === 'weight' && e.kg != null);
   const lengths = items.filter((e) => e.type === 'length' && e.cm != null);
+  const heads = items.filter((e) => e.type === 'head_circumference' && e.cm != null);
   return (
     <>
       <h1>Growth</h1>
       {!sex && <p class="muted small">Set the baby's sex in Settings to see the WHO centile curves.</p>}
-      {items.length === 0 && <p class="muted">No weights or lengths yet. Log them from Home with “Weight / length”.</p>}
+      {items.length === 0 && <p class="muted">No measurements yet. Log weight and length from Home with “Weight”, and head circumference under “More”.</p>}
       <GrowthChart kind="weight" events={weights} dob={dob} sex={sex} units={units} />
       <GrowthChart kind="length" events={lengths} dob={dob} sex={sex} units={units} />
+      <GrowthChart kind="head" events={heads} dob={dob} sex={sex} units={units} />
       {items.length > 0 && (
         <section class="card" aria-labelledby="meas-h">
           <h2 id="meas-h" style={{ marginTop: 0 }}>Measurements</h2>
@@ -45,7 +49,7 @@ export function Growth() {
               return (
                 <li key={e.id} class="event-head" style={{ padding: '0.3rem 0' }}>
                   <span class="event-time">{e.ts.slice(0, 10)}</span>
-                  <span class="event-what">{e.type === 'weight' ? showWeight(e.kg, units) : showLength(e.cm, units)}</span>
+                  <span class="event-what">{e.type === 'weight' ? showWeight(e.kg, units) : `${e.type === 'head_circumference' ? 'Head ' : ''}${showLength(e.cm, units).replace(' ', '\u00a0')}`}</span>
                   <span class="event-author">{p ?? ''}</span>
                 </li>
               );
@@ -72,6 +76,8 @@ function percentileOf(e: LogEvent): string | null {
 
 function GrowthChart({ kind, events, dob, sex, units }: { kind: Kind; events: LogEvent[]; dob: string; sex: 'boy' | 'girl' | null; units: string }) {
   if (!events.length && !sex) return null;
+  // A head chart without a head measurement is only WHO's lines: shown once there is one.
+  if (kind === 'head' && !events.length) return null;
   const imperial = units === 'imperial';
   const conv = (v: number) => (kind === 'weight' ? (imperial ? v / KG_PER_LB : v) : imperial ? v / CM_PER_IN : v);
   const unit = kind === 'weight' ? (imperial ? 'lb' : 'kg') : imperial ? 'in' : 'cm';
@@ -93,10 +99,10 @@ function GrowthChart({ kind, events, dob, sex, units }: { kind: Kind; events: Lo
   }
   const byAge = new Map(events.map((e) => [ageDays(dob, e.ts), conv((kind === 'weight' ? e.kg : e.cm) as number)]));
   data.push(x.map((a) => (byAge.has(a) ? Math.round(byAge.get(a)! * 100) / 100 : null)));
-  series.push({ label: kind === 'weight' ? 'Weight' : 'Length', color: '--chart-1', pointsOnly: true, unit });
+  series.push({ label: NAMES[kind], color: '--chart-1', pointsOnly: true, unit });
   // x in months reads better than days on a phone.
   const xm = x.map((a) => Math.round((a / 30.4375) * 100) / 100);
   return (
-    <Chart title={`${kind === 'weight' ? 'Weight' : 'Length'} for age (${unit}, age in months)`} x={xm} data={data} series={series} time={false} height={240} />
+    <Chart title={`${NAMES[kind]} for age (${unit}, age in months)`} x={xm} data={data} series={series} time={false} height={240} />
   );
 }

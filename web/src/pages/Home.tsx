@@ -9,7 +9,8 @@ import { describe, type LogEvent } from '../lib/describe';
 import { logEvent, onQueueChange, onQueueSent, pendingFor, pendingLogs, queueErrors, type LogBody } from '../lib/log-queue';
 import { familyZone, useSession } from '../lib/session';
 import { activeChildren, logForAll, namesOf, onLogForAllChange, setLogForAll } from '../lib/children';
-import { clock, localToday, NOT_YET } from '../lib/time';
+import { clock, localToday, localTs, NOT_YET } from '../lib/time';
+import { phoneZone, placeName, shownTs, zonedToMs } from '../lib/zone';
 import { LiveStatus } from '../home/LiveStatus';
 import { BottleSheet, MeasureSheet, NoteSheet, SupplementSheet } from '../home/Sheets';
 import { FeedPair, FeedPanel } from '../home/FeedPanel';
@@ -23,8 +24,11 @@ import { keyOf, useLives } from '../home/use-lives';
 import { TwinCards } from '../home/TwinCards';
 import { LogFor } from '../home/LogFor';
 import { undoneText, undoReceipts, type Receipt } from '../home/undo';
+import { MoreSheet } from '../home/MoreSheet';
+import { UrgentAlerts } from '../home/UrgentAlert';
+import { ZoneNotice } from '../home/ZoneNotice';
 
-type Sheet = 'feed' | 'bottle' | 'solid' | 'supplement' | 'measure' | 'note' | null;
+type Sheet = 'feed' | 'bottle' | 'solid' | 'supplement' | 'measure' | 'note' | 'more' | null;
 /** One entry to log: what, and for which child (null: the children are not known yet). */
 type Item = { child: string | null; body: Record<string, unknown> };
 let toastSeq = 0;
@@ -58,8 +62,10 @@ export function Home() {
   const [whenError, setWhenError] = useState<string | null>(null);
   // Logs saved on this phone but not sent yet: bottles count towards "Milk today" (marked as
   // waiting) and a sleep or wake decides the sleep button, each for its own child.
+  // (A log keeps the phone's zone and its time there; read here in the family's.)
   const [pending, setPending] = useState(pendingLogs);
-  const pendingOf = (child: string | null) => pendingFor(pending, child, child === primaryId);
+  const pendingOf = (child: string | null) =>
+    pendingFor(pending, child, child === primaryId).map((b): LogBody => ({ ...b, ts: shownTs(b, familyZone()) }));
   const asleepOf = (child: string | null) => asleepNow(lives[keyOf(child)]?.asleep, pendingOf(child));
 
   useEffect(() => {
@@ -97,6 +103,10 @@ export function Home() {
     const zone = familyZone();
     const ts = resolveWhen(when, zone);
     if (!ts) return setWhenError(NOT_YET);
+    // Sent with the phone's zone and the time on the phone's clock (the same instant), so the
+    // server keeps where it happened; `ts` (the family's clock) is what this page says.
+    const phone = phoneZone();
+    const sentTs = phone === zone ? ts : localTs(zonedToMs(ts, zone), phone);
     setBusy(true);
     const today = localToday(zone);
     const at = (t: string) => `${clock(t)}${t.slice(0, 10) < today ? ' yesterday' : ''}`;
@@ -104,12 +114,15 @@ export function Home() {
     const said: string[] = [];
     const whom: string[] = [];
     const warnings: string[] = [];
+    // A dose outside the family's own settings: the next caregiver's decision depends on it, so
+    // the confirmation stays until dismissed.
+    let sticky = false;
     const unknownFoods: string[] = [];
     let queued = false;
     const note = (list: string[], v: string | null | undefined) => v && !list.includes(v) && list.push(v);
     try {
       for (const { child, body } of items) {
-        const sent: LogBody = { ...body, type: String(body.type), ts, ...(child ? { child } : {}) };
+        const sent: LogBody = { ...body, type: String(body.type), ts: sentTs, timezone: phone, ...(child ? { child } : {}) };
         const r = await logEvent(sent);
         note(whom, nameOf(child));
         if (r.queued) {
@@ -123,13 +136,15 @@ export function Home() {
         receipts.push({ child, id: String(event.id) });
         note(said, describe(event, units));
         note(warnings, warning?.message);
+        if (warning?.type?.startsWith('medicine_')) sticky = true;
         for (const f of unknown_foods ?? []) note(unknownFoods, f);
       }
       setSheet(null);
       setWhen({ kind: 'now' });
     } catch (e) {
       // A problem with the time goes next to the time picker; the rest next to the form.
-      const { fields, form } = splitError(e, ['ts', 'ml', 'kg', 'cm', 'ug', 'foods', 'note', 'kind', 'meal_type']);
+      const { fields, form } = splitError(e, ['ts', 'ml', 'kg', 'cm', 'ug', 'foods', 'note', 'kind', 'meal_type',
+        'celsius', 'fahrenheit', 'method', 'medicine', 'amount', 'unit', 'title', 'side', 'duration_min']);
       if (fields.ts) setWhenError(fields.ts);
       const { ts: _ts, ...rest } = fields;
       const msg = form ?? Object.values(rest)[0] ?? null;
@@ -146,7 +161,7 @@ export function Home() {
       setToast({ id: ++toastSeq, text: `${what}${forWhom} at ${at(ts)}: saved on this phone. It will be sent when you're back online.`, tone: 'info', onUndo });
     } else {
       const extra = unknownFoods.length ? ` (no nutrient data yet for ${unknownFoods.join(', ')})` : '';
-      setToast({ id: ++toastSeq, text: `${what} logged${forWhom} at ${at(ts)}${extra}`, warning: warnings.join(' ') || null, onUndo });
+      setToast({ id: ++toastSeq, text: `${what} logged${forWhom} at ${at(ts)}${extra}`, warning: warnings.join(' ') || null, onUndo, sticky });
     }
   };
 
@@ -195,6 +210,14 @@ export function Home() {
     <>
       {/* Twins: the top bar, the switcher and the cards name the children; the heading stays for screen readers. */}
       <h1 class={twins ? 'sr-only' : 'home-title'}>{s.profile?.baby_name ?? 'Home'}{s.profile?.age_display ? <span class="muted small"> · {s.profile.age_display}</span> : null}</h1>
+      <UrgentAlerts alerts={watched.flatMap((c) => (lives[keyOf(c)] ? [{ name: twins ? nameOf(c) : '', live: lives[keyOf(c)] }] : []))} />
+      {familyId && s.profile?.timezone && (
+        <ZoneNotice familyId={familyId} familyZone={s.profile.timezone} phone={phoneZone()} admin={s.me?.role === 'admin'}
+          onSwitched={(z) => {
+            setToast({ id: ++toastSeq, text: `The family's clock is now ${placeName(z)} time. Every time is shown in ${placeName(z)} time.`, tone: 'ok' });
+            void refresh();
+          }} />
+      )}
       {liveError && <p class="error" role="alert">{liveError}</p>}
       {twins && <TwinCards list={active} lives={lives} offsets={offsets} asleepOf={asleepOf} targets={targets} zone={zone} units={units} />}
       {live?.check?.fix === 'log_wake' && asleep && !forAll && (
@@ -230,6 +253,9 @@ export function Home() {
           {/* Each baby is weighed on their own: a weight always goes to the selected child. */}
           <Action icon="scale" label="Weight" sub={forAll ? `${selChild?.baby_name ?? 'one'} only` : undefined} sheetName="measure"
             onClick={() => toggleSheet('measure')} busy={busy} open={sheet === 'measure'} testid="btn-measure" />
+          {/* The rest of a baby's day (issue 26) behind one button, so the nine above stay as they were. */}
+          <Action icon="more" label="More" sub="temperature, medicine, pumping, head, activity, milestone" cls="more-btn" sheetName="more"
+            onClick={() => toggleSheet('more')} busy={busy} open={sheet === 'more'} testid="btn-more" />
         </div>
         {feedOpen && (feedIds.length === 1 ? feedPanel(feedIds[0]!, false) : (
           <FeedPair>{feedIds.map((c) => feedPanel(c, true))}</FeedPair>
@@ -246,6 +272,13 @@ export function Home() {
           <MeasureSheet units={units} busy={busy} onLog={(b) => log('measure', b.map((body) => ({ child: sel, body })))}
             errors={error?.where === 'measure' ? { ...(error.fields ?? {}), ...(error.fields?.kg || error.fields?.cm ? {} : { _: error.msg }) } : {}} />
         )}
+        {sheet === 'more' && (
+          <MoreSheet units={units} familyId={familyId ?? ''} live={live} busy={busy}
+            errors={error?.where === 'more' ? { ...(error.fields ?? {}), ...(error.msg && !Object.values(error.fields ?? {}).includes(error.msg) ? { _: error.msg } : {}) } : {}}
+            forAll={twins ? (forAll ? namesOf(targets.map(nameOf)) : `${selChild?.baby_name ?? ''} only`) : null} forOne={twins ? selChild?.baby_name ?? null : null}
+            onPick={() => setError(null)}
+            onLog={(body, each) => log('more', each ? forTargets(body) : [{ child: sel, body }])} />
+        )}
         {errFor('quick') && <p class="error" role="alert">{errFor('quick')}</p>}
         <WhenPicker when={when} onChange={(w) => { setWhen(w); setWhenError(null); }} zone={zone} error={whenError} />
         <button type="button" class="btn ghost small-link" onClick={() => toggleSheet('note')} aria-expanded={sheet === 'note'} data-testid="btn-note">
@@ -255,7 +288,7 @@ export function Home() {
       </section>
 
       {twins && <h2 class="status-h">{selChild?.baby_name} today</h2>}
-      {live ? <LiveStatus live={live} units={units} waitingMl={waitingMl} /> : !liveError && (navigator.onLine === false
+      {live ? <LiveStatus live={live} units={units} waitingMl={waitingMl} familyZone={zone} /> : !liveError && (navigator.onLine === false
         ? <p class="muted">The status will show when you're back online.</p>
         : <p class="muted" aria-busy="true">Loading status…</p>)}
       <Toast toast={toast} onClose={() => setToast(null)} />

@@ -1,11 +1,13 @@
 // The printable report for a health visitor or doctor (/report?from&to): what was logged, day
-// by day, with growth on the WHO centile lines, new solids and allergens, and the notes. No
+// by day, temperatures, medicines given and milestones, growth on the WHO centile lines (weight,
+// length, head circumference), new solids and allergens, and the notes. No
 // navigation chrome; the print stylesheet fits A4 and US Letter, and the baby's name and the
 // date range repeat at the top of every printed page (a repeating table header). Facts only.
 import { useEffect, useState } from 'preact/hooks';
 import { get, ApiError } from '../lib/api';
 import { withChild } from '../lib/session';
 import { navigate } from '../lib/router';
+import { doseText } from '../lib/describe';
 
 interface Day {
   date: string;
@@ -13,6 +15,10 @@ interface Day {
   sleep: { total_minutes: number; longest_minutes: number; count: number };
   nappies: { wet: number; dirty: number; total: number };
   solids: number;
+  /** 1.3.0 (issue 26); absent from an older server */
+  temperatures?: { ts: string; celsius: number; fahrenheit: number; method: string | null }[];
+  medicines?: { ts: string; medicine: string; amount: number | null; unit: string | null; author: string }[];
+  milestones?: { ts: string; title: string }[];
 }
 interface Line {
   centile: number;
@@ -20,7 +26,7 @@ interface Line {
 }
 interface Measurement {
   ts: string;
-  type: 'weight' | 'length';
+  type: 'weight' | 'length' | 'head_circumference';
   value: number;
   unit: string;
   age_days: number;
@@ -35,7 +41,7 @@ interface ReportData {
   generated_at: string;
   days: Day[];
   totals: Record<string, number>;
-  growth: { sex: string | null; measurements: Measurement[]; centile_lines: { weight: Line[]; length: Line[] } };
+  growth: { sex: string | null; measurements: Measurement[]; centile_lines: { weight: Line[]; length: Line[]; head_circumference?: Line[] } };
   solids: { new_foods: { food: string; first_ts: string; allergens: string[] }[]; new_allergens: { allergen: string; name: string; first_ts: string; food: string }[] };
   notes: { ts: string; author: string; note: string }[];
 }
@@ -55,7 +61,9 @@ export function hm(min: number): string {
 }
 const isoDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
-function GrowthChart({ kind, lines, points }: { kind: 'weight' | 'length'; lines: Line[]; points: Measurement[] }) {
+const MEASURE: Record<Measurement['type'], string> = { weight: 'Weight', length: 'Length', head_circumference: 'Head circumference' };
+
+function GrowthChart({ kind, lines, points }: { kind: Measurement['type']; lines: Line[]; points: Measurement[] }) {
   if (!lines.length) return null;
   const all = lines.flatMap((l) => l.points);
   const x0 = Math.min(...all.map((p) => p.age_days));
@@ -70,7 +78,7 @@ function GrowthChart({ kind, lines, points }: { kind: 'weight' | 'length'; lines
   const unit = kind === 'weight' ? 'kg' : 'cm';
   return (
     <figure class="report-chart">
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${kind === 'weight' ? 'Weight' : 'Length'} on the WHO centile lines`}>
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${MEASURE[kind]} on the WHO centile lines`}>
         <text x="2" y="10" font-size="8">{unit}</text>
         <text x="2" y={Y(y0)} font-size="8">{y0}</text>
         <text x="2" y={Y(y1) + 6} font-size="8">{y1}</text>
@@ -122,6 +130,10 @@ export function Report({ query }: { query: URLSearchParams }) {
   const range = `${dateLabel(data.from)} to ${dateLabel(data.to)}`;
   const weights = data.growth.measurements.filter((m) => m.type === 'weight');
   const lengths = data.growth.measurements.filter((m) => m.type === 'length');
+  const heads = data.growth.measurements.filter((m) => m.type === 'head_circumference');
+  // Temperatures, medicines given and milestones (issue 26): the days that have any.
+  const healthDays = data.days.filter((d) => d.temperatures?.length || d.medicines?.length || d.milestones?.length);
+  const newFields = data.days.some((d) => Array.isArray(d.temperatures));
   return (
     <main class="report" data-testid="report">
       {controls}
@@ -173,8 +185,35 @@ export function Report({ query }: { query: URLSearchParams }) {
                 </tbody>
               </table>
 
+              {newFields && (
+                <>
+                  <h2>Temperatures, medicines given and milestones</h2>
+                  {healthDays.length === 0 ? <p class="small">None logged in this period.</p> : (
+                    <table class="report-days report-health" data-testid="report-health">
+                      <thead>
+                        <tr><th scope="col">Day</th><th scope="col">Temperatures</th><th scope="col">Medicines given</th><th scope="col">Milestones</th></tr>
+                      </thead>
+                      <tbody>
+                        {healthDays.map((d) => (
+                          <tr key={d.date} data-date={d.date}>
+                            <th scope="row">{dateLabel(d.date, true)}</th>
+                            <td>{(d.temperatures ?? []).map((x) => (
+                              <div key={x.ts}>{x.ts.slice(11, 16)} {x.celsius.toFixed(1)} °C / {x.fahrenheit.toFixed(1)} °F{x.method ? ` (${x.method})` : ''}</div>
+                            ))}</td>
+                            <td>{(d.medicines ?? []).map((x) => (
+                              <div key={x.ts + x.medicine}>{x.ts.slice(11, 16)} {x.medicine}{x.amount != null && x.unit ? ` ${doseText(x.amount, x.unit)}` : ''} ({x.author})</div>
+                            ))}</td>
+                            <td>{(d.milestones ?? []).map((x) => <div key={x.ts + x.title}>{x.title}</div>)}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  )}
+                </>
+              )}
+
               <h2>Growth</h2>
-              {data.growth.measurements.length === 0 ? <p class="small">No weight or length logged up to {dateLabel(data.to)}.</p> : (
+              {data.growth.measurements.length === 0 ? <p class="small">No weight, length or head circumference logged up to {dateLabel(data.to)}.</p> : (
                 <>
                   <table class="report-growth">
                     <thead><tr><th scope="col">Date</th><th scope="col">Measure</th><th scope="col">Value</th><th scope="col">WHO centile</th></tr></thead>
@@ -182,7 +221,7 @@ export function Report({ query }: { query: URLSearchParams }) {
                       {data.growth.measurements.map((m) => (
                         <tr key={m.ts + m.type}>
                           <td>{dateLabel(m.ts.slice(0, 10))}</td>
-                          <td>{m.type === 'weight' ? 'Weight' : 'Length'}</td>
+                          <td>{MEASURE[m.type] ?? m.type}</td>
                           <td>{m.value} {m.unit}</td>
                           <td>{m.percentile === null ? '—' : m.percentile}</td>
                         </tr>
@@ -192,6 +231,7 @@ export function Report({ query }: { query: URLSearchParams }) {
                   <div class="report-charts">
                     <GrowthChart kind="weight" lines={data.growth.centile_lines.weight} points={weights} />
                     <GrowthChart kind="length" lines={data.growth.centile_lines.length} points={lengths} />
+                    {heads.length > 0 && <GrowthChart kind="head_circumference" lines={data.growth.centile_lines.head_circumference ?? []} points={heads} />}
                   </div>
                 </>
               )}

@@ -1,8 +1,9 @@
-// Settings: profile (admin edits), units, children, members and invites, API tokens, export
+// Settings: profile (admin edits), units, children, the family's medicines, members and invites, API tokens, export
 // and family deletion. Each section is its own file.
 import { useSession } from '../lib/session';
 import { ProfileSection } from './settings/ProfileSection';
 import { ChildrenSection } from './settings/ChildrenSection';
+import { MedicinesSection } from './settings/MedicinesSection';
 import { MembersSection } from './settings/MembersSection';
 import { TokensSection } from './settings/TokensSection';
 import { SecuritySection } from './settings/SecuritySection';
@@ -18,6 +19,7 @@ export function Settings() {
       <p class="muted small">Signed in as <strong>{s.me?.user}</strong> ({admin ? 'admin' : 'member'}).</p>
       <ProfileSection admin={admin} />
       <ChildrenSection admin={admin} />
+      <MedicinesSection admin={admin} />
       <MembersSection admin={admin} />
       <SecuritySection />
       <TokensSection />

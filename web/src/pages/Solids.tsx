@@ -14,7 +14,12 @@ export function nutrientLabel(k: string): string {
   return m ? `${base} (${UNIT_LABEL[m[1]]})` : base;
 }
 
-type Cell = { amount?: number; target?: number | null; pct?: number | null; unit?: string; label?: string };
+type Cell = {
+  amount?: number; target?: number | null; pct?: number | null; unit?: string; label?: string;
+  // 1.3.x: iron and vitamin D count drops beside the food; amount = from_food + from_drops.
+  from_food?: number; from_drops?: number; drops?: number; drops_without_amount?: number;
+  target_range?: { min: number; max: number } | null;
+};
 
 /** Accepts {key: {amount, target, pct, unit}} or {key: number}; the label comes from the targets. */
 function Nutrients({ title, values, labels, note }: { title: string; values: Record<string, unknown>; labels: Record<string, Cell>; note?: string }) {
@@ -30,15 +35,24 @@ function Nutrients({ title, values, labels, note }: { title: string; values: Rec
         const target = c.target ?? labels[k]?.target ?? null;
         const unit = c.unit ?? labels[k]?.unit ?? '';
         const amount = c.amount ?? 0;
-        const pct = c.pct ?? (target ? Math.round((amount / target) * 100) : null);
+        // A served null pct means "not known" (drops logged without an amount): never recompute it from the food.
+        const pct = 'pct' in c ? c.pct ?? null : (target ? Math.round((amount / target) * 100) : null);
         const label = labels[k]?.label ?? nutrientLabel(k);
+        const range = c.target_range ? `${humanValue(c.target_range.min)}–${humanValue(c.target_range.max)}` : null;
+        const unknown = c.drops_without_amount ?? 0;
         return (
           <div class="bar-row" key={k}>
             <div class="row" style={{ justifyContent: 'space-between' }}>
               <span>{label}</span>
-              <span><strong>{humanValue(amount)}</strong>{target != null ? ` of ${humanValue(target)}` : ''} {unit}{pct != null ? ` (${pct}%)` : ''}</span>
+              <span><strong>{humanValue(amount)}</strong>{target != null ? ` of ${range ?? humanValue(target)}` : ''} {unit}{pct != null ? ` (${pct}%)` : ''}</span>
             </div>
-            {target ? (
+            {(c.drops ?? 0) > 0 && (
+              <p class="muted small" style={{ margin: 0 }}>
+                food {humanValue(c.from_food ?? 0)} + drops {humanValue(c.from_drops ?? 0)} {unit}
+                {unknown > 0 ? ` · ${unknown} dose${unknown === 1 ? '' : 's'} of drops without an amount, not counted` : ''}
+              </p>
+            )}
+            {target && pct != null ? (
               <div class="meter" role="img" aria-label={`${label}: ${pct}% of the reference amount`}>
                 <span style={{ width: `${Math.min(100, pct ?? 0)}%` }} />
               </div>
@@ -89,6 +103,14 @@ function AllergenGrid({ grid }: { grid: any }) {
   );
 }
 
+/** Today's drops in a few words: vitamin D and iron count toward the nutrients, a multivitamin does not. */
+function dropsNote(drops: unknown): string {
+  if (!Array.isArray(drops) || drops.length === 0) return '';
+  const counted = drops.filter((d) => d?.counts_toward).length;
+  const other = drops.length - counted;
+  return ` Drops: ${counted} counted${other > 0 ? `, ${other} multivitamin or other not counted (contents not logged)` : ''}.`;
+}
+
 export function Solids() {
   const [data, setData] = useState<any>(null);
   const [error, setError] = useState<string | null>(null);
@@ -109,7 +131,7 @@ export function Solids() {
       <h1>Solids</h1>
       {!started && <p class="muted">No solids logged yet. When you start weaning, log meals from Home with “Solids” and this page fills in.</p>}
       <Nutrients title="Nutrients today" values={todayValues} labels={labels}
-        note={typeof today.portions === 'number' ? `${today.portions} portion${today.portions === 1 ? '' : 's'} logged today.` : undefined} />
+        note={typeof today.portions === 'number' ? `${today.portions} portion${today.portions === 1 ? '' : 's'} logged today.${dropsNote(today.drops)}` : undefined} />
       <Nutrients title="Last 7 days, daily average" values={weekValues} labels={labels}
         note={typeof week.days_with_solids === 'number' ? `Solids on ${week.days_with_solids} of ${week.days ?? 7} days.` : undefined} />
       {(targets.basis || targets.note) && (

@@ -4,6 +4,7 @@ import { ApiError, get } from '../lib/api';
 import type { LogEvent } from '../lib/describe';
 import { familyZone, useSession, withChild } from '../lib/session';
 import { addDays, dayLabel, localToday } from '../lib/time';
+import { clocksDiffer, phoneZone, placeName } from '../lib/zone';
 import { EventRow } from './timeline/EventRow';
 import { Day24 } from './timeline/Day24';
 import { navigate, useLocation } from '../lib/router';
@@ -36,6 +37,8 @@ export function Timeline() {
   return (
     <>
       <h1>Timeline</h1>
+      {/* A phone on another clock (travel): say whose clock the times are on. */}
+      {clocksDiffer(phoneZone(), zone) && <p class="muted small" data-testid="timeline-zone">Times are {placeName(zone)} time, the family's clock.</p>}
       <div class="row" role="group" aria-label="View" style={{ marginBottom: '0.5rem' }}>
         <button type="button" class="btn small" aria-pressed={view === 'list'} onClick={() => navigate('/timeline')}>Day list</button>
         <button type="button" class="btn small" aria-pressed={view === '24h'} onClick={() => navigate('/timeline?view=24h')} data-testid="view-24h">7 days × 24 h</button>
@@ -82,6 +85,13 @@ function summary(events: LogEvent[]): string {
   const meals = n('solid') - snacks;
   if (meals) parts.push(plural(meals, 'meal', 'meals'));
   if (snacks) parts.push(plural(snacks, 'snack', 'snacks'));
+  // The rest of the day (issue 26), only when there is some.
+  const pumped = events.filter((e) => e.type === 'pumping').reduce((a, e) => a + (e.ml ?? 0), 0);
+  if (n('pumping')) parts.push(`pumped ${pumped} ml`);
+  if (n('medicine')) parts.push(plural(n('medicine'), 'medicine', 'medicines'));
+  if (n('temperature')) parts.push(plural(n('temperature'), 'temperature', 'temperatures'));
+  const tummy = events.filter((e) => e.type === 'activity' && e.kind === 'tummy_time').reduce((a, e) => a + (e.duration_min ?? 0), 0);
+  if (tummy) parts.push(`tummy time ${tummy} min`);
   return parts.join(' · ');
 }
 

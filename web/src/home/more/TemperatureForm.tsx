@@ -1,0 +1,31 @@
+// A temperature as the thermometer shows it: °C, or °F for an imperial family (sent as
+// `fahrenheit`, which the API stores as °C), one decimal, and how it was taken if known.
+import { useState } from 'preact/hooks';
+import { FormError } from '../../components/Field';
+import { Choices, decimals, parseNumber, Stepper, type MoreFormProps } from './common';
+
+const METHODS: [string, string][] = [['armpit', 'Armpit'], ['ear', 'Ear'], ['forehead', 'Forehead'], ['rectal', 'Rectal'], ['oral', 'Mouth']];
+
+export function TemperatureForm({ units, busy, errors, onLog }: MoreFormProps) {
+  const f = units === 'imperial';
+  const [value, setValue] = useState('');
+  const [method, setMethod] = useState<string | null>(null);
+  const n = parseNumber(value);
+  const [min, max, unit] = f ? [93.2, 109.4, '°F'] : [34, 43, '°C'];
+  const ok = Number.isFinite(n) && n >= min && n <= max && decimals(n, 1);
+  const bad = value.trim() !== '' && !ok;
+  const shown = ok ? `${n.toFixed(1)} ${unit}` : '';
+  return (
+    <>
+      <Stepper id="more-temp" label={`Temperature (${unit})`} value={value} onValue={setValue} step={0.1} from={f ? 98.6 : 37} places={1}
+        error={errors.celsius ?? errors.fahrenheit ?? (bad ? `Enter a temperature from ${min.toFixed(1)} to ${max.toFixed(1)} ${unit}, one decimal, e.g. ${f ? '100.4' : '38.2'}.` : null)} />
+      <Choices label="How it was taken" options={METHODS} value={method} onChange={setMethod} optional testid="temp-method" />
+      {errors.method && <p class="error" role="alert">{errors.method}</p>}
+      <FormError error={errors._} />
+      <button type="button" class="btn primary wide big" disabled={busy || !ok} data-testid="log-temperature"
+        onClick={() => onLog({ type: 'temperature', [f ? 'fahrenheit' : 'celsius']: Math.round(n * 10) / 10, ...(method ? { method } : {}) })}>
+        Log temperature {shown}
+      </button>
+    </>
+  );
+}
