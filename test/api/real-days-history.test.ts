@@ -195,7 +195,7 @@ for (const d of testDatabases()) {
       t.clock.set(NOW);
       const f = await signUp(t.app, { baby_name: 'Leo', dob: '2026-10-11', region: 'uk' });
       await log(t, f, { type: 'milk', ml: 90, ts: '2026-11-12T10:00:00' });
-      const r = await ask(t, f, 'How many feeds did he have last week when he had a temperature of 38.4?');
+      const r = await ask(t, f, 'How many feeds did he have last week while he had a fever of 38.4?');
       assert.equal(r.guardrail, null, r.answer);
       assert.match(r.answer, /^Under 3 months, a temperature of 38 °C or higher is a reason to get medical advice urgently: call NHS 111 or your GP now; 999 in an emergency\. Leo had 90 ml of milk over 1 feed last week/, r.answer);
     });
