@@ -8,6 +8,7 @@
 // had a cold last week") are let through; see docs/ask.md for the reasoning.
 import type { Region } from './types.ts';
 import { levenshtein, normaliseText } from './answerer/text.ts';
+import { feverSignpost, statedReadings, type FeverContext } from './fever-question.ts';
 
 export type GuardrailRule = 'emergency' | 'medication' | 'symptom' | 'diagnosis';
 export const GUARDRAIL_RULES: readonly GuardrailRule[] = ['emergency', 'medication', 'symptom', 'diagnosis'];
@@ -240,10 +241,23 @@ const ADVICE_SHAPE =
 const PRESENT_ILLNESS =
   /\b(she|he|baby|they|it)('s| is| has| has got|'s got| keeps| seems| looks| feels)( got)?( a| been)?( bit)?( high| slight| bad| nasty)? (fever|temperature|temp|rash|nappy rash|diaper rash|cold|cough|diarrh\w*|vomit\w*|being sick|sick|poorly|unwell|ill|runny nose|spots|infection|virus)\b/;
 
-export function checkGuardrails(question: string, region: Region): GuardrailHit | null {
+/**
+ * The guardrail a question falls under, with its text. `fever` (the ages of the children the
+ * question may be about): a stated temperature at or above the urgent line for the age (under 3
+ * months 38 °C, 3 to 6 months 39 °C: fever-question.ts, the live fever rule) puts the urgent
+ * signpost first, ahead of the rule's own text; an emergency still comes first of all. A log
+ * question let through ("how many feeds while she had 38.5 last week?") gets none here: the
+ * caller puts the signpost in front of its answer (services/ask/ask.ts).
+ */
+export function checkGuardrails(question: string, region: Region, fever?: FeverContext): GuardrailHit | null {
   const rule = classify(question);
+  const texts = GUARDRAIL_TEXTS[region === 'us' ? 'us' : 'uk'];
   if (!rule) return null;
-  return { rule, answer: GUARDRAIL_TEXTS[region === 'us' ? 'us' : 'uk'][rule] };
+  if (rule !== 'emergency' && fever) {
+    const urgent = feverSignpost(question, region, fever);
+    if (urgent) return { rule, answer: `${urgent} ${texts[rule]}` };
+  }
+  return { rule, answer: texts[rule] };
 }
 
 /** The rule a question falls under, or null for an ordinary log question. Exported for tests. */
@@ -260,7 +274,8 @@ export function classify(question: string): GuardrailRule | null {
   const logShaped = (LOG_SHAPE.test(q) && LOG_NOUNS.test(q)) || medicineLog;
   if (OUTPUT_LOOKS.test(q) && !logShaped) return 'diagnosis';
   const advice = ADVICE_SHAPE.test(q);
-  const symptom = SYMPTOMS.some((r) => r.test(q)) || (TEMPERATURE_SYMPTOM.test(q) && !temperatureLogQuestion(q));
+  // A temperature stated as a bare number ("she's 6 weeks and 38.2") is a symptom too.
+  const symptom = SYMPTOMS.some((r) => r.test(q)) || ((TEMPERATURE_SYMPTOM.test(q) || statedReadings(q).length > 0) && !temperatureLogQuestion(q));
   const condition = CONDITIONS.test(q);
   const diagnosisShaped = DIAGNOSIS_SHAPE.some((r) => r.test(q)) || (!logShaped && WEAK_DIAGNOSIS_SHAPE.test(q));
 

@@ -59,6 +59,15 @@ function ago(minutes: number): string {
   return minutes < 1 ? 'just now' : `${formatDuration(minutes)} ago`;
 }
 
+/**
+ * The urgent signpost for a reading at or above `limit` (urgentThresholdC): the age band, the
+ * threshold and where to call, never what is wrong. Live status's alert and the answer to a
+ * question about such a temperature (fever-question.ts) say the same words.
+ */
+export function urgentAdvice(limit: number, units: Units, region: Region): string {
+  return `${limit === UNDER_3_MONTHS_C ? 'Under 3 months' : 'At 3 to 6 months'}, a temperature of ${threshold(limit, units)} or higher is a reason to get medical advice urgently: ${URGENT_CARE[region]}.`;
+}
+
 export interface TemperatureInput {
   /** the child's events, sorted by instant, none after `now` (only temperatures are read) */
   events: readonly TimedEvent[];
@@ -100,9 +109,7 @@ export function temperatureStatus(t: TemperatureInput): TemperatureStatus | null
   const who = t.name.trim() === '' ? 'Your baby' : t.name.trim();
   const method = last.method === null ? '' : ` (${last.method})`;
   const said = `${who}'s temperature was ${reading(c, f, t.units)}${method} at ${ts.slice(11, 16)}, ${ago(minutesAgo)}.`;
-  const message = urgent
-    ? `${said} ${limit === UNDER_3_MONTHS_C ? 'Under 3 months' : 'At 3 to 6 months'}, a temperature of ${threshold(limit!, t.units)} or higher is a reason to get medical advice urgently: ${URGENT_CARE[t.region]}.`
-    : said;
+  const message = urgent ? `${said} ${urgentAdvice(limit!, t.units, t.region)}` : said;
   return {
     celsius: c,
     fahrenheit: f,

@@ -24,7 +24,7 @@ export function buildLlmContext(ctx: AnswerContext): string {
   const name = firstName(ctx.profile.baby_name);
   const events = ctx.events.filter((e) => e.at <= ctx.now);
   const log: Log = { events, spans: sleepSpans(events, ctx.now, zone), zone, units: ctx.profile.units, now: ctx.now, name,
-    region: ctx.profile.region, recipes: ctx.recipes ?? [], insights: ctx.insights ?? {}, profile: ctx.profile, notes: ctx.notes };
+    region: ctx.profile.region, recipes: ctx.recipes ?? [], insights: ctx.insights ?? {}, profile: ctx.profile, notes: ctx.notes, history: ctx.history };
   const today = todayOf(ctx.now, zone);
   const lines: string[] = [];
   lines.push(`Child: ${name}, age ${ageDisplay(ctx.profile.dob, today)}. Region: ${ctx.profile.region}. Units: ${ctx.profile.units} (figures below are metric).`);
@@ -59,6 +59,8 @@ export function buildLlmContext(ctx: AnswerContext): string {
   };
   day('Today so far', today);
   day('Yesterday', addDaysFast(today, -1));
+  // A day the question asks about before the window, read for it (issue 27).
+  for (const d of ctx.history?.days ?? []) day(`Day asked about, in ${d.slice(0, 4)}`, d);
 
   const week = lastNDays(7, ctx.now, zone);
   lines.push(`\nLast 7 whole days (${week.label.replace('the last 7 days ', '')}):`);

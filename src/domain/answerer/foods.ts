@@ -10,6 +10,9 @@ import { allergenLookup, allergenName, allergensInQuestion, containsAny } from '
 import { sortByTime } from './facts.ts';
 import { list, times, when } from './format.ts';
 import { words } from './text.ts';
+import { FIRST_WORD, historyFoodNames, historyHits, lastBefore, whenLong } from './history.ts';
+import { KEEP_OFFERING_DAYS } from '../food-history.ts';
+import { localDateOfFast } from '../zone-clock.ts';
 
 function solids(log: Log, p: Period | null): TimedEvent[] {
   return sortByTime(
@@ -29,6 +32,8 @@ export function loggedFoodIn(q: string, log: Log): string | null {
   const qWords = words(q).map(singular).join(' ');
   const foods = new Set<string>();
   for (const e of log.events) if (e.type === 'solid') for (const f of e.foods ?? []) foods.add(f.toLowerCase());
+  // Foods eaten before the window too: "when did she first have broccoli?" months on.
+  for (const f of historyFoodNames(log)) foods.add(f);
   const hits = [...foods].filter((f) => {
     const fw = words(f).map(singular).join(' ');
     return fw.length > 0 && new RegExp(`\\b${fw.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(qWords);
@@ -74,27 +79,41 @@ export function foodReply(q: string, log: Log, p: Period | null): Reply {
     }
     return whatEaten(log, p);
   }
+  // No period: the whole log, when the caller gave its solids (issue 27).
+  if (!p) {
+    const whole = historyReply(q, log, label, matches, allergen !== null && !(food && !(allergen && food.length <= allergen.word.length)));
+    if (whole) return whole;
+  }
   const hits = solids(log, p).filter((e) => matches(e.foods ?? []).length > 0);
   const figures: Record<string, number | string> = { food: label, times: hits.length, period: p?.label ?? 'log' };
   if (hits.length === 0) {
     let answer = `No, ${label} isn't logged for ${name} ${scope}.`;
     if (p) {
       const earlier = solids(log, null).filter((e) => e.at < p.start && matches(e.foods ?? []).length > 0);
-      const last = earlier[earlier.length - 1];
+      const lastEvent = earlier[earlier.length - 1];
+      const last = lastEvent ? { at: lastEvent.at, foods: matches(lastEvent.foods ?? []) } : lastBefore(log, matches, p.start);
       if (last) {
-        const lastFoods = matches(last.foods ?? []);
-        const named = lastFoods.length === 1 && lastFoods[0] === label ? '' : ` (${list(lastFoods)})`;
-        answer += ` The last time was ${when(last.at, log.now, log.zone)}${named}.`;
+        const named = last.foods.length === 1 && last.foods[0] === label ? '' : ` (${list(last.foods)})`;
+        answer += ` The last time was ${lastEvent ? when(last.at, log.now, log.zone) : whenLong(last.at, log.now, log.zone)}${named}.`;
         figures.last_at = instantToLocalFast(last.at, log.zone);
       }
     }
-    return { answer, figures };
+    // Nothing at all in the log (a note may hold it): not when the last time was found.
+    return figures.last_at ? { answer, figures } : { answer, figures, empty: true };
   }
   const last = hits[hits.length - 1]!;
   figures.last_at = instantToLocalFast(last.at, log.zone);
   const foods = [...new Set(hits.flatMap((e) => matches(e.foods ?? [])))];
   const what = foods.length === 1 && foods[0] === label ? label : `${label} (${list(foods)})`;
   const recent = when(last.at, log.now, log.zone);
+  // "When did she first have egg this week?": the first time in the period, not the last.
+  if (FIRST_WORD.test(q)) {
+    const first = hits[0]!;
+    figures.first_at = instantToLocalFast(first.at, log.zone);
+    const firstFoods = matches(first.foods ?? []);
+    const whatFirst = firstFoods.length === 1 && firstFoods[0] === label ? label : `${label} (${list(firstFoods)})`;
+    return { answer: `${name} first had ${whatFirst} ${scope} ${when(first.at, log.now, log.zone)}; ${times(hits.length)} ${scope}.`, figures };
+  }
   // Match the question's shape: "when did she last…", "how many times…", "has she had…".
   const answer = /\b(when|what time)\b/.test(q)
     ? `${name} last had ${what} ${recent}; ${times(hits.length)} ${scope}.`
@@ -102,6 +121,45 @@ export function foodReply(q: string, log: Log, p: Period | null): Reply {
       ? `${name} had ${what} ${times(hits.length)} ${scope}, most recently ${recent}.`
       : `Yes, ${name} had ${what} ${times(hits.length)} ${scope}, most recently ${recent}.`;
   return { answer, figures };
+}
+
+/**
+ * A food or allergen question with no period, over the whole log's solids: how many times,
+ * the first time and the last, and for an allergen not offered for a week or more, how long
+ * (the patterns grid's keep_offering). "When did she first have egg?" gives the first time.
+ */
+function historyReply(q: string, log: Log, label: string, matches: (foods: string[]) => string[], isAllergen: boolean): Reply | null {
+  if (!log.history?.solids) return null;
+  const name = log.name;
+  const h = historyHits(log, matches);
+  if (!h) return { answer: `No, ${label} isn't logged for ${name} in the log.`, figures: { food: label, times: 0, period: 'log' }, empty: true };
+  const named = (foods: string[]) => (foods.length === 1 && foods[0]!.toLowerCase() === label ? label : `${label} (${list(foods)})`);
+  const first = whenLong(h.first_at, log.now, log.zone);
+  const last = whenLong(h.last_at, log.now, log.zone);
+  const today = localDateOfFast(log.now, log.zone);
+  const lastDate = localDateOfFast(h.last_at, log.zone);
+  const since = Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${lastDate}T00:00:00Z`)) / 86_400_000);
+  const figures: Record<string, number | string> = {
+    food: label, times: h.times, period: 'log',
+    first_at: instantToLocalFast(h.first_at, log.zone), last_at: instantToLocalFast(h.last_at, log.zone), days_since_last: since,
+  };
+  const once = h.times === 1;
+  const gap = isAllergen && since >= KEEP_OFFERING_DAYS ? ` Not offered for ${since} days.` : '';
+  let answer: string;
+  if (FIRST_WORD.test(q) || /\bintroduc/.test(q)) {
+    answer = once
+      ? `${name} first had ${named(h.firstFoods)} ${first}, the only time in the log.`
+      : `${name} first had ${named(h.firstFoods)} ${first}; ${times(h.times)} in the log, most recently ${last}.`;
+  } else if (/\b(when|what time)\b/.test(q)) {
+    answer = once
+      ? `${name} last had ${named(h.lastFoods)} ${last}, the only time in the log.`
+      : `${name} last had ${named(h.lastFoods)} ${last}; ${times(h.times)} in the log, first ${first}.`;
+  } else if (/\bhow (many|often)\b/.test(q)) {
+    answer = `${name} had ${named(h.foods)} ${times(h.times)} in the log, first ${first}${once ? '' : `, most recently ${last}`}.`;
+  } else {
+    answer = `Yes, ${name} has had ${named(h.foods)} ${times(h.times)} in the log, first ${first}${once ? '' : `, most recently ${last}`}.`;
+  }
+  return { answer: answer + gap, figures };
 }
 
 function whatEaten(log: Log, p: Period | null): Reply {

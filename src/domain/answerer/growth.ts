@@ -14,7 +14,7 @@ export function growthReply(log: Log, what: GrowthWhat): Reply {
   const type = GROWTH_TYPE[what];
   const list = sortByTime(log.events.filter((e) => e.type === type && e.at <= log.now && (what === 'weight' ? e.kg : e.cm) != null));
   const latest = list[list.length - 1];
-  if (!latest) return { answer: `No ${GROWTH_NAME[what]} is logged for ${log.name} in the log.`, figures: {} };
+  if (!latest) return { answer: `No ${GROWTH_NAME[what]} is logged for ${log.name} in the log.`, figures: {}, empty: true };
   const prev = list[list.length - 2];
   const value = (what === 'weight' ? latest.kg : latest.cm)!;
   const show = (v: number) => (what === 'weight' ? kg(v, log.units) : cm(v, log.units));

@@ -23,9 +23,11 @@ import { growthReply } from './growth.ts';
 import { foodReply, isFoodQuestion, unknownFoodIn } from './foods.ts';
 import { averageReply, compareReply } from './compare.ts';
 import { timesReply } from './times.ts';
-import { relevantNotes } from './notes.ts';
+import { notesHolding, relevantNotes } from './notes.ts';
 import { firstName, normaliseText, words } from './text.ts';
 import { shortDate } from './periods.ts';
+import { coverageReply, FIRST_EVER, FIRST_WORD, firstFoodReply, firstOfTypeReply } from './history.ts';
+import { growthSinceAsked, growthSinceReply } from './growth-since.ts';
 import { AVERAGE_SHAPE, LAST_SHAPE, SUBJ, WHEN_SHAPE, YES_NO } from './question-shapes.ts';
 import { moreTypesReply } from './more-types.ts';
 
@@ -43,8 +45,22 @@ export function answerQuestion(question: string, ctx: AnswerContext): AnswerResu
   // A reply that quoted notes itself (a mood question) keeps them; otherwise the notes sharing
   // a meaningful word with the question are quoted at the end.
   const notes = r.quoted ?? relevantNotes(question, ctx.notes, firstName(ctx.profile.baby_name));
+  const holding = !r.quoted && (!r.answered || r.empty) ? notesHolding(question, ctx.notes, firstName(ctx.profile.baby_name)) : [];
+  if (holding.length > 0) {
+    // The notes hold what the log does not: they are the answer, not a footnote to a refusal.
+    return { answer: notesLed(holding, r), answered: true, figures: r.figures, notes_used: holding };
+  }
   const answer = notes.length > 0 && !r.quoted ? `${r.answer} ${notesText(notes)}` : r.answer;
   return { answer, answered: r.answered, figures: r.figures, notes_used: notes };
+}
+
+/**
+ * An answer the family's notes give (issue 27): the notes first, then what the log says when it
+ * has anything to say ("egg isn't logged"); a question the log cannot answer at all gets the
+ * notes alone, never "I can't answer that" in front of them.
+ */
+export function notesLed(notes: Note[], r: { answer: string; answered: boolean }): string {
+  return r.answered ? `${notesText(notes)} From the log: ${r.answer}` : notesText(notes);
 }
 
 /** One child's reply to a question, before the family's notes that bear on it are quoted. */
@@ -56,6 +72,8 @@ export interface ChildReply {
   quoted?: Note[];
   /** about how the child is (a mood question), not a figure of the log: see Reply.aboutOneChild */
   aboutOneChild: boolean;
+  /** the log holds nothing of what was asked: see Reply.empty */
+  empty?: true;
 }
 
 /**
@@ -68,7 +86,7 @@ export function childReply(question: string, ctx: AnswerContext): ChildReply {
   // Events after `now` cannot exist (the API rejects them), but a caller's clock may differ.
   const events = ctx.events.filter((e) => e.at <= ctx.now);
   const log: Log = { events, spans: sleepSpans(events, ctx.now, zone), zone, units: ctx.profile.units, now: ctx.now, name,
-    region: ctx.profile.region, recipes: ctx.recipes ?? [], insights: ctx.insights ?? {}, profile: ctx.profile, notes: ctx.notes };
+    region: ctx.profile.region, recipes: ctx.recipes ?? [], insights: ctx.insights ?? {}, profile: ctx.profile, notes: ctx.notes, history: ctx.history };
   const q = prepare(question, ctx.profile.baby_name);
   // "When was her last feed? We think she is teething": the first question is what is asked;
   // the rest is context and must not lend it a time phrase ("… constipated last week").
@@ -89,6 +107,7 @@ export function childReply(question: string, ctx: AnswerContext): ChildReply {
     figures: reply?.figures ?? {},
     ...(reply?.notes ? { quoted: reply.notes } : {}),
     aboutOneChild: reply?.aboutOneChild === true,
+    ...(reply?.empty ? { empty: true as const } : {}),
   };
 }
 
@@ -140,8 +159,16 @@ function route(q: string, logIn: Log): Reply | null {
   if (NOT_FROM_LOG.test(q)) return null;
   // "How many ounces …?": give fluid ounces alongside ml whatever the profile's units.
   const log: Log = /\b(oz|ounces?)\b/.test(q) && logIn.units !== 'imperial' ? { ...logIn, units: 'imperial' } : logIn;
+  // "How much has she grown since her first birthday?": the measurements nearest each end.
+  const growth = growthSinceAsked(q, log);
+  if (growth) return growthSinceReply(growth, log);
   const parsed = parsePeriod(q, log.now, log.zone);
   let period = parsed?.period ?? null;
+  // A period the log read does not reach, or before the log starts: said plainly, never "0".
+  if (period) {
+    const outside = coverageReply(period, log);
+    if (outside) return outside;
+  }
   const rest = parsed?.rest ?? q;
   const topic = topicOf(rest) ?? (period?.key === 'last_night' ? 'sleep' : null);
   const kind = supplementKind(q);
@@ -169,6 +196,11 @@ function route(q: string, logIn: Log): Reply | null {
   if (!period && (HOW_LONG_AWAKE.test(q) || IS_ASLEEP.test(q))) {
     const now = asleepNow(log);
     return { ...now, answer: `${now.answer}${checkText(log.insights?.live)}` };
+  }
+  // "When did she first …?" ever (not today's first): the first event of the log.
+  if (!period && FIRST_EVER.test(q) && topic !== null && topic !== 'solids') {
+    const first = firstOfTypeReply(topic, log);
+    if (first) return first;
   }
   if (PERCENTILE_WORDS.test(q) && topic !== 'length') return percentileReply(log, 'weight', TREND_WORDS.test(q));
   // "How much has she grown?": length, with its trend.
@@ -198,6 +230,11 @@ function route(q: string, logIn: Log): Reply | null {
     return lastEatReply(log);
   }
 
+  // "What was her first food?": the first solid of the whole log.
+  if (topic === 'solids' && !period && FIRST_EVER.test(q) && !isFoodQuestion(q, log)) {
+    const first = firstFoodReply(log);
+    if (first) return first;
+  }
   // Named foods and allergens first: "has she had egg", "when did he last have fish".
   const foodPeriod = topic === null || topic === 'solids' ? mealPeriod(q, period, log) : period;
   if ((topic === null || topic === 'solids' || topic === 'milk') && isFoodQuestion(q, log)) return foodReply(rest, log, foodPeriod);
@@ -236,6 +273,10 @@ function route(q: string, logIn: Log): Reply | null {
       const bottle = lastBottleReply(log);
       if (bottle) return bottle;
     }
+  }
+  // "What time was her first feed?": today's first, never the last one.
+  if (!period && FIRST_WORD.test(rest) && WHEN_SHAPE.test(rest)) {
+    return timesReply(topic, log, dayPeriod(todayOf(log.now, log.zone), log.now, log.zone), kind, 'first');
   }
   if (!period && (LAST_SHAPE.test(rest) || WHEN_SHAPE.test(rest))) return lastOccurrence(topic, log, kind);
   if (period && WHEN_SHAPE.test(rest) && !/\bhow\b/.test(rest)) {

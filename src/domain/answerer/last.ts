@@ -17,7 +17,7 @@ function lastEvent(log: Log, pred: (e: TimedEvent) => boolean): TimedEvent | nul
 
 export function lastOccurrence(topic: Topic, log: Log, supplementKind?: string): Reply | null {
   const { name } = log;
-  const none = (what: string): Reply => ({ answer: `I can't find ${what} for ${name} in the log.`, figures: {} });
+  const none = (what: string): Reply => ({ answer: `I can't find ${what} for ${name} in the log.`, figures: {}, empty: true });
   switch (topic) {
     case 'milk':
     case 'feeds': {

@@ -20,8 +20,16 @@ function stem(w: string): string {
   return w;
 }
 
+// Two-letter words that say something ("GP", "HV") count; these and numbers do not.
+const SHORT_STOP = new Set('am an as at be by do go he hi if in is it me my no of oh ok on or so to up us we ye yo'.split(' '));
+
+function meaningful(w: string): boolean {
+  if (w.length >= 3) return !STOP_WORDS.has(w);
+  return w.length === 2 && !SHORT_STOP.has(w) && !/^\d+$/.test(w);
+}
+
 function keywords(text: string, exclude: Set<string>): Set<string> {
-  return new Set(words(text).filter((w) => w.length >= 3 && !STOP_WORDS.has(w) && !exclude.has(w)).map(stem));
+  return new Set(words(text).filter((w) => meaningful(w) && !exclude.has(w)).map(stem));
 }
 
 /** Notes sharing at least one meaningful word with the question, best overlap first (at most 3). */
@@ -40,4 +48,29 @@ export function relevantNotes(question: string, notes: Note[], childName: string
     .filter((x) => x.score > 0)
     .sort((a, b) => b.score - a.score || (a.n.ts < b.n.ts ? 1 : -1));
   return scored.slice(0, 3).map((x) => x.n);
+}
+
+// Words any log question uses ("first", "feed", "nap"): a note sharing only these is about the
+// same topic, not the fact asked for, so it does not lead an answer (notesHolding).
+const GENERIC = new Set(
+  ('first second third last next ever always usually new old start started end ended same other ' +
+    'feed fed feeding bottle bottles milk formula breastfeed nap napped sleep slept sleeping asleep awake wake woke ' +
+    'nappy nappie diaper poo poop pooed wee pee wet dirty eat ate eaten eating food solid solid meal snack ' +
+    'breakfast lunch dinner supper weight weigh weighed length tall height vitamin drop supplement ' +
+    'ml oz kg cm lb hour minute').split(' ').map(stem),
+);
+
+/**
+ * The notes that hold what a question asks, when the log does not (issue 27): sharing a word
+ * with it that says what the question is about ("GP", "shoe", "size", "grandma"), not only a
+ * word every log question uses ("first", "feed"). At most 3, best overlap first.
+ */
+export function notesHolding(question: string, notes: Note[], childName: string): Note[] {
+  const exclude = new Set(words(childName));
+  const q = [...keywords(question, exclude)].filter((w) => !GENERIC.has(w));
+  if (q.length === 0) return [];
+  return relevantNotes(question, notes, childName).filter((n) => {
+    const k = keywords(`${n.text} ${n.tags.join(' ')}`, exclude);
+    return q.some((w) => k.has(w));
+  });
 }

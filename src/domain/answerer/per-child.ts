@@ -14,7 +14,7 @@
 import type { AnswerContext, AnswerResult, Figures, Note } from './types.ts';
 import { childReply, notesText } from './index.ts';
 import { questionAbout, type NamedChild } from './child-names.ts';
-import { relevantNotes } from './notes.ts';
+import { notesHolding, relevantNotes } from './notes.ts';
 import { recentNotes } from './mood.ts';
 import { firstName } from './text.ts';
 import { todayOf } from './periods.ts';
@@ -59,6 +59,9 @@ export function answerForChildren(question: string, asked: readonly ChildAsked[]
   if (replies.every((r) => !r.answered)) {
     // Not understood whichever child it is about: the suggestions of the first (they name a child).
     const r = replies[0]!;
+    // The family's notes hold what no log does: they are the answer (issue 27), not a footnote.
+    const holding = notesHolding(question, notes, names.join(' '));
+    if (holding.length) return { answer: notesText(holding), answered: true, figures: {}, notes_used: holding, askedWhichChild: false };
     const quoted = relevantNotes(question, notes, names.join(' '));
     return { answer: quoted.length ? `${r.answer} ${notesText(quoted)}` : r.answer, answered: false, figures: {}, notes_used: quoted, askedWhichChild: false };
   }

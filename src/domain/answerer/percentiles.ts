@@ -31,7 +31,7 @@ interface Measured {
 }
 
 /** Weights, lengths or head circumferences, oldest first: the served measurements when given, else the log's own events. */
-function measured(log: Log, what: GrowthWhat): Measured[] {
+export function measured(log: Log, what: GrowthWhat): Measured[] {
   const served = log.insights?.measurements;
   const type = GROWTH_TYPE[what];
   if (served) {

@@ -73,8 +73,9 @@ export function datesPeriod(key: string, label: string, from: string, to: string
 
 export function dayPeriod(date: string, now: number, zone: string): Period {
   const today = todayOf(now, zone);
+  // A day of another year names its year ("on Mon 3 Mar 2025").
   const label =
-    date === today ? 'today' : date === addDaysFast(today, -1) ? `yesterday (${shortDate(date)})` : `on ${shortDate(date)}`;
+    date === today ? 'today' : date === addDaysFast(today, -1) ? `yesterday (${shortDate(date)})` : `on ${shortDate(date)}${date.slice(0, 4) === today.slice(0, 4) ? '' : ` ${date.slice(0, 4)}`}`;
   return datesPeriod(date === today ? 'today' : `day:${date}`, label, date, date, now, zone);
 }
 
@@ -179,8 +180,9 @@ export function parsePeriod(q: string, now: number, zone: string): ParsedPeriod 
     [/\bthis evening\b/, () => partOfDay('this_evening', 'this evening', today, '17:00', '23:59', now, zone)],
     [/\btoday\b|\bso far\b|\bthis day\b/, () => dayPeriod(today, now, zone)],
     [/\b(\d{4}-\d{2}-\d{2})\b/, (m) => (m[1]! <= today ? dayPeriod(m[1]!, now, zone) : null)],
-    [new RegExp(`\\b(\\d{1,2})(st|nd|rd|th)?( of)? (${MONTHS.join('|')}|${MONTHS.map((x) => x.slice(0, 3)).join('|')})\\b`), (m) => monthDay(today, m[4]!, Number(m[1]), now, zone)],
-    [new RegExp(`\\b(${MONTHS.join('|')}|${MONTHS.map((x) => x.slice(0, 3)).join('|')}) (\\d{1,2})(st|nd|rd|th)?\\b`), (m) => monthDay(today, m[1]!, Number(m[2]), now, zone)],
+    // "3 March", "3rd of March 2025", "March 3", "March 3, 2025": with a year, that year's.
+    [new RegExp(`\\b(\\d{1,2})(st|nd|rd|th)?( of)? (${MONTHS.join('|')}|${MONTHS.map((x) => x.slice(0, 3)).join('|')})\\b(?: (\\d{4})\\b)?`), (m) => monthDay(today, m[4]!, Number(m[1]), now, zone, m[5])],
+    [new RegExp(`\\b(${MONTHS.join('|')}|${MONTHS.map((x) => x.slice(0, 3)).join('|')}) (\\d{1,2})(st|nd|rd|th)?\\b(?:,? (\\d{4})\\b)?`), (m) => monthDay(today, m[1]!, Number(m[2]), now, zone, m[4])],
     [/\b(on |last )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/, (m) => {
       const date = mostRecentWeekday(today, WEEKDAYS.indexOf(m[2]!) + 1, m[1] === 'last ');
       return dayPeriod(date, now, zone);
@@ -271,8 +273,18 @@ function partOfDay(key: string, label: string, date: string, from: string, to: s
   return { key, label, start, end, completeDays: [], partial: end === now };
 }
 
-function monthDay(today: string, month: string, day: number, now: number, zone: string): Period | null {
+function monthDay(today: string, month: string, day: number, now: number, zone: string, givenYear?: string): Period | null {
   const m = MONTHS.findIndex((x) => x === month || x.slice(0, 3) === month) + 1;
+  if (givenYear) {
+    const y = Number(givenYear);
+    let date: string | null = null;
+    try {
+      date = Temporal.PlainDate.from({ year: y, month: m, day }, { overflow: 'reject' }).toString();
+    } catch {
+      date = null;
+    }
+    return date && date <= today ? dayPeriod(date, now, zone) : null;
+  }
   let year = Number(today.slice(0, 4));
   const mk = (y: number): string | null => {
     try {

@@ -3,7 +3,7 @@
 import type { Region, TimedEvent, Units } from '../types.ts';
 import type { Recipe } from '../foods.ts';
 import type { ChildProfile } from '../types.ts';
-import type { DerivedInsights, Figures, Note } from './types.ts';
+import type { AnswerHistory, DerivedInsights, Figures, Note } from './types.ts';
 import type { Period } from './periods.ts';
 import type { Topic } from './topics.ts';
 import {
@@ -26,6 +26,8 @@ export interface Log {
   insights?: DerivedInsights;
   profile?: ChildProfile;
   notes?: Note[];
+  /** What the caller knows beyond `events` (the whole history: see AnswerHistory). */
+  history?: AnswerHistory;
 }
 
 export interface Summary {

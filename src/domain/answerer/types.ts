@@ -5,6 +5,7 @@ import type { LiveStatus } from '../live.ts';
 import type { PatternsSummary } from '../patterns.ts';
 import type { AllergenGrid, Nutrients7d, NutrientsToday } from '../nutrition.ts';
 import type { PercentileInfo } from '../growth.ts';
+import type { FoodSpan } from '../food-history.ts';
 
 /** A note remembered with "remember: …" (spec: Resources → Note). `ts` is also its id. */
 export interface Note {
@@ -38,6 +39,26 @@ export interface AnswerContext {
   recipes?: Recipe[];
   /** The service's derived insights (see DerivedInsights); optional. */
   insights?: DerivedInsights;
+  /** What the caller knows beyond `events` (see AnswerHistory); optional. */
+  history?: AnswerHistory;
+}
+
+/**
+ * The whole history, beyond the window of `events` (issue 27): the service loads only what a
+ * question needs. Without it, the answerer answers from `events` alone as before.
+ */
+export interface AnswerHistory {
+  /** The instant ranges `events` cover, [start, end): the window, and any dated period loaded
+   * for the question. A period outside them is answered with how far back the log was read. */
+  covered: Array<[number, number]>;
+  /** The instant of the child's first logged event (null: nothing logged), when known. */
+  log_start?: number | null;
+  /** Every solid ever logged, grouped by its foods: first and last instant, how many. */
+  solids?: FoodSpan[];
+  /** The child's first event of a type, when a "first" question asked for it. */
+  first?: Partial<Record<string, TimedEvent | null>>;
+  /** The local dates of a dated period the question asked about before the window (loaded into `events`). */
+  days?: string[];
 }
 
 /** The live status as GET /api/vega/live serves it, including its `check` (the log is probably incomplete). */
@@ -91,4 +112,6 @@ export interface Reply {
    * is answered by asking which child (per-child.ts), not by telling of each child in turn.
    */
   aboutOneChild?: true;
+  /** The log holds nothing of what was asked ("egg isn't logged"): a note that does leads the answer (index.ts). */
+  empty?: true;
 }

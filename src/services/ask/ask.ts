@@ -8,22 +8,29 @@ import { AppError } from '../../errors.ts';
 import type { UsageLimit } from '../../schemas/ask.ts';
 import { checkGuardrails, medicineLogQuestion } from '../../domain/guardrails.ts';
 import { checkModelAnswer } from '../../domain/answer-guardrail.ts';
-import { answerQuestion, ANSWER_WINDOW_DAYS, ANSWERER_MODEL, buildLlmContext, type AnswerContext } from '../../domain/answerer/index.ts';
+import { answerQuestion, ANSWERER_MODEL, buildLlmContext, type AnswerContext } from '../../domain/answerer/index.ts';
 import { buildChildrenLlmContext, LLM_CHILDREN_PROMPT, LLM_SYSTEM_PROMPT } from '../../domain/answerer/context.ts';
 import { answerForChildren, type ChildAsked } from '../../domain/answerer/per-child.ts';
 import { childrenNamed } from '../../domain/answerer/child-names.ts';
-import { addDays, dayBounds, localDateOf } from '../../domain/time.ts';
+import { localDateOf } from '../../domain/time.ts';
+import { ageAtFast } from '../../domain/zone-clock.ts';
+import { feverSignpost, mentionsTemperature, type FeverContext } from '../../domain/fever-question.ts';
+import { answerWindowStart, historyNeeds } from '../../domain/answerer/history.ts';
+import type { AnswerHistory } from '../../domain/answerer/types.ts';
+import type { Units } from '../../domain/types.ts';
+import { firstOfType, logStart } from '../insights/food-history.ts';
+import { foodSpansOf } from '../insights/insights.ts';
 import { askLlm } from './llm-client.ts';
 import { childProfile, loadFamily, type FamilyRow } from '../family/family-row.ts';
 import { childrenOf, childScopeOf, resolveChild, type ChildRow } from '../family/children.ts';
 import type { Region } from '../../domain/types.ts';
 import { computeLive, eventsBetween, latestOfType } from '../insights/live.ts';
 import { getPatterns } from '../insights/insights.ts';
+import type { ChildScope } from '../../db/family-scope.ts';
 import { measurements } from '../log/event-reads.ts';
 import { loadNotes, saveNote } from './notes.ts';
 import { listRecipes } from '../log/recipes.ts';
 import { EVENT_COLUMNS, toTimedEvent } from '../log/event-rows.ts';
-import type { ChildScope } from '../../db/family-scope.ts';
 import type { TimedEvent } from '../../domain/types.ts';
 import { bumpNamedCounter, readNamedCounter, refundNamedCounter } from '../access/counters.ts';
 
@@ -50,9 +57,10 @@ async function usage(ctx: Ctx, family: FamilyRow, now: number): Promise<UsageLim
   };
 }
 
-async function answerContext(ctx: Ctx, actor: Actor, family: FamilyRow, now: number): Promise<AnswerContext> {
+async function answerContext(ctx: Ctx, actor: Actor, family: FamilyRow, now: number, question: string): Promise<AnswerContext> {
   const scope = await childScopeOf(ctx, actor);
-  const from = dayBounds(addDays(localDateOf(now, family.timezone), -ANSWER_WINDOW_DAYS), family.timezone)[0];
+  // The last ANSWER_WINDOW_DAYS local days; what a question needs beyond them is read below.
+  const from = answerWindowStart(now, family.timezone);
   const events = await eventsBetween(scope, from, now + 1, family.timezone);
   // "How much does she weigh?" should work even when the last weigh-in is months old.
   for (const type of ['weight', 'length', 'head_circumference']) {
@@ -75,7 +83,35 @@ async function answerContext(ctx: Ctx, actor: Actor, family: FamilyRow, now: num
     nutrients_today: p.nutrients_today,
     measurements: (await measurements(ctx, actor)).measurements,
   };
-  return { events, profile: childProfile(family, scope.child), now, notes: await loadNotes(scope), recipes: await listRecipes(scope), insights };
+  const profile = childProfile(family, scope.child);
+  const history = await historyFor(scope, family, now, question, profile, events, from);
+  return { events, profile, now, notes: await loadNotes(scope), recipes: await listRecipes(scope), insights, history };
+}
+
+/**
+ * The whole history a question needs beyond the window (issue 27), by targeted reads: every
+ * solid ever logged, grouped by its foods (cached with the patterns window: no read when
+ * cached); the events of a dated period before the window; the log's first instant; the first
+ * event of a type a "first" question asks about. Never the whole log.
+ */
+async function historyFor(
+  scope: ChildScope, family: FamilyRow, now: number, question: string, profile: AnswerContext['profile'], events: AnswerContext['events'], from: number,
+): Promise<AnswerHistory> {
+  const zone = family.timezone;
+  const history: AnswerHistory = { covered: [[from, now + 1]], solids: await foodSpansOf(scope, family, now) };
+  const needs = historyNeeds(question, profile, now);
+  const ids = new Set(events.map((e) => e.id));
+  for (const [start, end] of needs.periods) {
+    for (const e of await eventsBetween(scope, start, end, zone)) if (!ids.has(e.id)) (ids.add(e.id), events.push(e));
+    history.covered.push([start, end]);
+  }
+  if (needs.days.length > 0) history.days = needs.days;
+  if (needs.logStart) history.log_start = await logStart(scope);
+  if (needs.firstTypes.length > 0) {
+    history.first = {};
+    for (const type of needs.firstTypes) history.first[type] = await firstOfType(scope, type, zone);
+  }
+  return history;
 }
 
 /** Every milestone logged before `before` (the answer window's start), oldest first. */
@@ -117,11 +153,11 @@ async function builtinFor(ctx: Ctx, actor: Actor, family: FamilyRow, now: number
   if (!asked || asked.length === 1) {
     // One child: exactly the answer of a family of one (the request's child, or the one asked about).
     const one = asked ? { ...actor, child: { ref: asked[0]!.id, byName: false } } : actor;
-    const actx = await answerContext(ctx, one, family, now);
+    const actx = await answerContext(ctx, one, family, now, question);
     return { contexts: [actx], builtin: { ...answerQuestion(question, actx), askedWhichChild: false }, llm: { system: LLM_SYSTEM_PROMPT, context: () => buildLlmContext(actx) } };
   }
   const each: ChildAsked[] = [];
-  for (const child of asked) each.push({ child, ctx: await answerContext(ctx, { ...actor, child: { ref: child.id, byName: false } }, family, now) });
+  for (const child of asked) each.push({ child, ctx: await answerContext(ctx, { ...actor, child: { ref: child.id, byName: false } }, family, now, question) });
   return {
     contexts: each.map((e) => e.ctx),
     builtin: answerForChildren(question, each, named),
@@ -143,11 +179,13 @@ export async function askQuestion(ctx: Ctx, actor: Actor, question: string) {
     return { answer, reply: answer, model: null, context_used: false, guardrail: null, usage_limit: await usage(ctx, family, now), saved_notes: [note] };
   }
   requireScope(actor, 'read');
-  const guard = checkGuardrails(question, family.region as Region);
+  const fever = await feverContext(ctx, actor, family, question, now);
+  const guard = checkGuardrails(question, family.region as Region, fever?.ages);
   if (guard) {
+    const text = withFeverSignpost(guard.answer, fever, null);
     return {
-      answer: guard.answer,
-      reply: guard.answer,
+      answer: text,
+      reply: text,
       model: null,
       context_used: false,
       guardrail: guard.rule,
@@ -178,12 +216,47 @@ export async function askQuestion(ctx: Ctx, actor: Actor, question: string) {
     );
   }
   try {
-    return await answer(ctx, actor, family, now, question);
+    const out = await answer(ctx, actor, family, now, question);
+    const text = withFeverSignpost(out.answer, fever, fever && feverSignpost(question, family.region as Region, fever.ages));
+    return { ...out, answer: text, reply: text };
   } catch (err) {
     await refundNamedCounter(ctx, b.day);
     await refundNamedCounter(ctx, b.month);
     throw err;
   }
+}
+
+/**
+ * For a question about a temperature (a reading, or the words): the ages of the children it may
+ * be about, for the fever-by-age guardrail, and live status's urgent fever message of any of them
+ * (a reading logged in the past 24 hours at or above the line for the age). Null otherwise: the
+ * common question costs nothing here.
+ */
+async function feverContext(ctx: Ctx, actor: Actor, family: FamilyRow, question: string, now: number): Promise<{ ages: FeverContext; logged: string[] } | null> {
+  if (!mentionsTemperature(question)) return null;
+  const { asked } = await childrenAsked(ctx, actor, family, question);
+  const scopes = asked ? await Promise.all(asked.map((c) => childScopeOf(ctx, { ...actor, child: { ref: c.id, byName: false } }))) : [await childScopeOf(ctx, actor)];
+  const today = localDateOf(now, family.timezone);
+  const logged: string[] = [];
+  for (const s of scopes) {
+    const t = (await computeLive(s, family, now)).temperature;
+    if (t?.urgent) logged.push(t.message);
+  }
+  return { ages: { ageMonths: scopes.map((s) => ageAtFast(s.child.dob, today).months), units: family.units as Units }, logged };
+}
+
+/**
+ * The urgent signpost in front of an answer: for a temperature the question states at or above
+ * the line for the age (`stated`, when no guardrail answered: a log question let through), and
+ * live status's message for a reading logged in the past 24 hours. Not again when the answer
+ * already leads with it.
+ */
+function withFeverSignpost(text: string, fever: { logged: string[] } | null, stated: string | null): string {
+  const lead = [...(fever?.logged ?? []), ...(stated ? [stated] : [])];
+  if (lead.length === 0 || /reason to get medical advice urgently/.test(text.slice(0, 300))) return text;
+  // The logged message already holds the signpost: the stated one is said once.
+  const parts = fever?.logged.length ? fever.logged : lead;
+  return `${parts.join(' ')} ${text}`;
 }
 
 /**

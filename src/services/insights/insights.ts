@@ -5,7 +5,7 @@ import type { Actor } from '../actor.ts';
 import { childScopeOf } from '../family/children.ts';
 import { namesChildren } from '../../domain/children.ts';
 import { patterns, patternsWindowStart } from '../../domain/patterns.ts';
-import { solidsBlocks } from '../../domain/nutrition.ts';
+import { solidsBlocks, type AllergenGrid } from '../../domain/nutrition.ts';
 import { ageSummary, localDateOf } from '../../domain/time.ts';
 import { childProfile, loadFamily, type FamilyRow } from '../family/family-row.ts';
 import { withChildId } from '../log/event-rows.ts';
@@ -17,6 +17,8 @@ import type { ChildScope } from '../../db/family-scope.ts';
 import type { TimedEvent } from '../../domain/types.ts';
 import type { Recipe } from '../../domain/foods.ts';
 import { FamilyCache } from './derived-cache.ts';
+import { allergenExposures, mergeSpans, withAllergenHistory, type FoodSpan } from '../../domain/food-history.ts';
+import { loadFoodSpans } from './food-history.ts';
 
 export async function getLive(ctx: Ctx, actor: Actor) {
   const scope = await childScopeOf(ctx, actor);
@@ -27,6 +29,9 @@ interface PatternInputs {
   window: EventWindow;
   recipes: Recipe[];
   started: boolean;
+  /** the child's solids before the window, grouped by their foods (one aggregate query): with
+   * the window's own solids, the whole history of foods and allergens (domain/food-history.ts) */
+  history: FoodSpan[];
 }
 
 // Cached under the family's version (see derived-cache.ts): inputs per window, results per second.
@@ -38,6 +43,7 @@ async function loadPatternInputs(scope: ChildScope, from: number, zone: string):
     window: EventWindow.of(await eventsBetween(scope, from, Number.MAX_SAFE_INTEGER, zone)),
     recipes: await listRecipes(scope),
     started: await solidsStarted(scope),
+    history: await loadFoodSpans(scope, from),
   };
 }
 
@@ -47,6 +53,10 @@ function derivePatterns(scope: ChildScope, family: FamilyRow, inputs: PatternInp
   const events = inputs.window.events;
   const p = patterns(events, profile, now);
   const solids = solidsBlocks(events, profile, now, inputs.recipes, { solidsStarted: inputs.started });
+  // The grid's dates per allergen come from the whole log, not only the window (issue 27).
+  const grid = 'allergens' in solids.allergen_grid
+    ? withAllergenHistory(solids.allergen_grid as AllergenGrid, allergenExposures(inputs.history, events, now, profile.region, inputs.recipes), profile.timezone, now)
+    : solids.allergen_grid;
   return {
     patterns: p.patterns,
     daily_totals: p.daily_totals,
@@ -55,7 +65,7 @@ function derivePatterns(scope: ChildScope, family: FamilyRow, inputs: PatternInp
     nutrients_today: solids.nutrients_today,
     nutrient_targets: solids.nutrient_targets,
     allergens_today: solids.allergens_today,
-    allergen_grid: solids.allergen_grid,
+    allergen_grid: grid,
     baby_name: child.name,
     dob: child.dob,
     ...ageSummary(child.dob, localDateOf(now, family.timezone)),
@@ -97,9 +107,25 @@ export function carryPatternsOver(scope: ChildScope, v0: number, v1: number, e: 
   for (const c of scope.children) {
     if (c.id !== scope.childId) inputsCache.carryOver(`${scope.familyId}/${c.id}`, v0, v1, (inputs) => inputs);
   }
-  inputsCache.carryOver(scope.cacheId, v0, v1, (inputs, key) => ({
-    ...inputs,
-    window: e.at < Number(key) ? inputs.window : inputs.window.with(e),
-    started: inputs.started || e.type === 'solid',
-  }));
+  inputsCache.carryOver(scope.cacheId, v0, v1, (inputs, key) => {
+    // A solid logged before the window changes the history of foods: load afresh.
+    if (e.type === 'solid' && e.at < Number(key)) return undefined;
+    return {
+      ...inputs,
+      window: e.at < Number(key) ? inputs.window : inputs.window.with(e),
+      started: inputs.started || e.type === 'solid',
+    };
+  });
+}
+
+/**
+ * Every solid the child has had, grouped by the foods logged together, each group with its
+ * first and last instant and count (domain/food-history.ts): the patterns window's cached
+ * inputs (history before the window, the window's events) at no extra read when cached.
+ */
+export async function foodSpansOf(scope: ChildScope, family: FamilyRow, now: number): Promise<FoodSpan[]> {
+  const at = liveInstant(now);
+  const from = patternsWindowStart(at, family.timezone);
+  const inputs = await inputsCache.through(scope, scope.cacheId, Number(family.version), String(from), (s) => loadPatternInputs(s, from, family.timezone));
+  return mergeSpans(inputs.value.history, inputs.value.window.events, at);
 }
