@@ -25,7 +25,7 @@ export const SolidsView = z.object({
   nutrients_7d: Obj,
   nutrient_targets: Obj.describe('daily reference intakes for the age band and region (UK RNI or US DRI)'),
   allergens_today: Obj,
-  allergen_grid: Obj.describe('the last 14 days: which common allergens were eaten on which day'),
+  allergen_grid: Obj.describe('which common allergens were eaten on each of the last 14 days, and over the whole log: first and last exposure, days since, and keep_offering (introduced, then not offered for 7 days or more)'),
 });
 
 // Issue 26: the history of one type, milestones and medicines given. Events are the API's Event.
