@@ -136,3 +136,36 @@ export async function awayFromMidnight(zone: string, minutes: number): Promise<v
   const left = ((24 - n('hour')) * 3600 - n('minute') * 60 - n('second')) * 1000;
   if (left <= minutes * 60_000) await new Promise((r) => setTimeout(r, left + 5000));
 }
+
+/** Visible controls smaller than 44×44 in `within` (the skip link waits off-screen until focused). */
+export function smallControls(page: Page, within = 'body'): Promise<string[]> {
+  return page.evaluate(
+    (sel) =>
+      [...document.querySelector(sel)!.querySelectorAll('button, a[href], input, select')]
+        .filter((el) => (el as HTMLElement).offsetParent !== null)
+        .map((el) => ({ el, r: el.getBoundingClientRect() }))
+        .filter(({ r }) => r.width > 0 && r.right > 0 && (r.height < 44 || r.width < 44))
+        .map(({ el, r }) => `${el.tagName} ${(el.textContent ?? '').trim().slice(0, 20)} ${Math.round(r.width)}×${Math.round(r.height)}`),
+    within,
+  );
+}
+
+/** How far the page is wider than the phone (a page that scrolls sideways when > 0). */
+export function overflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/** Colours with blue light or near white in `within` (and the element itself with `withRoot`) at night (the night-mode rule of issue 12). */
+export function coldColours(page: Page, within = 'body', withRoot = false): Promise<string[]> {
+  return page.evaluate(([sel, self]) => {
+    const out: string[] = [];
+    const root = document.querySelector<HTMLElement>(sel)!;
+    for (const el of [...(self ? [root] : []), ...root.querySelectorAll<HTMLElement>('*')]) {
+      for (const c of [getComputedStyle(el).color, getComputedStyle(el).backgroundColor, getComputedStyle(el).borderTopColor]) {
+        const m = c.match(/\d+/g)?.map(Number);
+        if (m && m.length >= 3 && (m[3] ?? 1) !== 0 && (m[2] > m[0] || Math.max(m[0], m[1], m[2]) > 245)) out.push(`${el.tagName}.${el.className}: ${c}`);
+      }
+    }
+    return out;
+  }, [within, withRoot] as const);
+}

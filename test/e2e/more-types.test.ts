@@ -11,7 +11,10 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ARTIFACTS, PHONE, apiIn, awayFromMidnight, axeSerious, chromiumMissing, ensureWebBuild, launch, startServer, type Server } from './harness.ts';
+import {
+  ARTIFACTS, PHONE, apiIn, awayFromMidnight, axeSerious, chromiumMissing, coldColours as coldColoursIn, ensureWebBuild, launch, overflow as overflowOf,
+  smallControls as smallControlsIn, startServer, type Server,
+} from './harness.ts';
 import { provisionDatabase, testDatabases, type ProvisionedDb } from '../helpers/databases.ts';
 
 for (const d of testDatabases()) {
@@ -31,27 +34,9 @@ for (const d of testDatabases()) {
     const toast = (text: string | RegExp) => page.locator('.toast-text', { hasText: text }).waitFor();
     const today = async () => ((await apiIn(page, 'GET', '/api/vega/today')).body.events ?? []) as any[];
     const live = async () => (await apiIn(page, 'GET', '/api/vega/live')).body;
-    const smallControls = (within = 'body') =>
-      page.evaluate((sel) =>
-        [...document.querySelector(sel)!.querySelectorAll('button, a[href], input, select')]
-          .filter((el) => (el as HTMLElement).offsetParent !== null)
-          .map((el) => ({ el, r: el.getBoundingClientRect() }))
-          .filter(({ r }) => r.width > 0 && r.right > 0 && (r.height < 44 || r.width < 44))
-          .map(({ el, r }) => `${el.tagName} ${(el.textContent ?? '').trim().slice(0, 20)} ${Math.round(r.width)}×${Math.round(r.height)}`),
-      within);
-    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    /** No blue light and nothing near white at night in `within` (the night-mode rule of issue 12). */
-    const coldColours = (within = 'body') =>
-      page.evaluate((sel) => {
-        const out: string[] = [];
-        for (const el of document.querySelector(sel)!.querySelectorAll<HTMLElement>('*')) {
-          for (const c of [getComputedStyle(el).color, getComputedStyle(el).backgroundColor, getComputedStyle(el).borderTopColor]) {
-            const m = c.match(/\d+/g)?.map(Number);
-            if (m && m.length >= 3 && (m[3] ?? 1) !== 0 && (m[2] > m[0] || Math.max(m[0], m[1], m[2]) > 245)) out.push(`${el.tagName}.${el.className}: ${c}`);
-          }
-        }
-        return out;
-      }, within);
+    const smallControls = (within = 'body') => smallControlsIn(page, within);
+    const overflow = () => overflowOf(page);
+    const coldColours = (within = 'body') => coldColoursIn(page, within);
     /** Timeline summaries cut short (an ellipsis, or text wider than its box). */
     const cutSummaries = () =>
       page.evaluate(() =>

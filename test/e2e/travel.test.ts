@@ -13,7 +13,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ARTIFACTS, PHONE, apiIn, awayFromMidnight, axeSerious, chromiumMissing, ensureWebBuild, launch, startServer, type Server } from './harness.ts';
+import {
+  ARTIFACTS, PHONE, apiIn, awayFromMidnight, axeSerious, chromiumMissing, coldColours as coldColoursIn, ensureWebBuild, launch, overflow as overflowOf,
+  smallControls as smallControlsIn, startServer, type Server,
+} from './harness.ts';
 import { provisionDatabase, testDatabases, type ProvisionedDb } from '../helpers/databases.ts';
 import { localNow, localTs } from '../../web/src/lib/time.ts';
 import { reZone, zoneWithOffset } from '../../web/src/lib/zone.ts';
@@ -40,27 +43,9 @@ for (const d of testDatabases()) {
     const shot = (name: string, p = page) => p.screenshot({ path: join(ARTIFACTS, `${name}-${d.name}.png`) });
     const toast = (text: string | RegExp, p = page) => p.locator('.toast-text', { hasText: text }).waitFor();
     const events = async (date: string, p = page) => ((await apiIn(p, 'GET', `/api/vega/events?date=${date}`)).body.events ?? []) as any[];
-    const smallControls = (within: string, p = page) =>
-      p.evaluate((sel) =>
-        [...document.querySelector(sel)!.querySelectorAll('button, a[href], input, select')]
-          .filter((el) => (el as HTMLElement).offsetParent !== null)
-          .map((el) => ({ el, r: el.getBoundingClientRect() }))
-          .filter(({ r }) => r.width > 0 && (r.height < 44 || r.width < 44))
-          .map(({ el, r }) => `${el.tagName} ${(el.textContent ?? '').trim().slice(0, 20)} ${Math.round(r.width)}×${Math.round(r.height)}`),
-      within);
-    const overflow = (p = page) => p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    /** No blue light and nothing near white at night in `within` (the night-mode rule of issue 12). */
-    const coldColours = (within: string) =>
-      page.evaluate((sel) => {
-        const out: string[] = [];
-        for (const el of [document.querySelector<HTMLElement>(sel)!, ...document.querySelector(sel)!.querySelectorAll<HTMLElement>('*')]) {
-          for (const c of [getComputedStyle(el).color, getComputedStyle(el).backgroundColor, getComputedStyle(el).borderTopColor]) {
-            const m = c.match(/\d+/g)?.map(Number);
-            if (m && m.length >= 3 && (m[3] ?? 1) !== 0 && (m[2] > m[0] || Math.max(m[0], m[1], m[2]) > 245)) out.push(`${el.tagName}.${el.className}: ${c}`);
-          }
-        }
-        return out;
-      }, within);
+    const smallControls = (within: string, p = page) => smallControlsIn(p, within);
+    const overflow = (p = page) => overflowOf(p);
+    const coldColours = (within: string) => coldColoursIn(page, within, true);
     const goHome = async (p = page) => {
       await p.goto(base + '/');
       await p.getByTestId('live-status').waitFor();
