@@ -8,9 +8,14 @@ import type { FamilyScope } from '../../db/family-scope.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { MAX_MEDICINES, medicineKey, type MedicineSetting } from '../../domain/medicines.ts';
 
+/** A medicines row as the rules and the API see it (PostgreSQL hands numbers back as text or real). */
+function toSetting(r: { name: string; min_hours: number | null; max_per_24h: number | null }): MedicineSetting {
+  return { name: r.name, min_hours: r.min_hours === null ? null : Number(r.min_hours), max_per_24h: r.max_per_24h === null ? null : Number(r.max_per_24h) };
+}
+
 export async function medicineSettings(scope: FamilyScope): Promise<MedicineSetting[]> {
   const rows = await scope.selectFrom('medicines').select(['name', 'min_hours', 'max_per_24h']).orderBy('name_key').execute();
-  return rows.map((r) => ({ name: r.name, min_hours: r.min_hours === null ? null : Number(r.min_hours), max_per_24h: r.max_per_24h === null ? null : Number(r.max_per_24h) }));
+  return rows.map(toSetting);
 }
 
 export async function listMedicines(ctx: Ctx, actor: Actor) {
@@ -55,6 +60,6 @@ export async function deleteMedicine(ctx: Ctx, actor: Actor, name: string) {
     if (!row) throw notFound(`No medicine named '${name.trim()}' in your family's list.`);
     await tx.deleteFrom('medicines').where('name_key', '=', key).execute();
     // Doses already logged stay in the log; only the settings go.
-    return { status: 'ok' as const, removed: { name: row.name, min_hours: row.min_hours === null ? null : Number(row.min_hours), max_per_24h: row.max_per_24h === null ? null : Number(row.max_per_24h) } };
+    return { status: 'ok' as const, removed: toSetting(row) };
   });
 }
