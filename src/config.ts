@@ -24,6 +24,7 @@ const schema = z.object({
     .refine((v) => parseTrustProxy(v) !== null, { message: 'must be false, a hop count (1, 2, …) or comma-separated proxy addresses or CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8)' }),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(0).default(5),
+  OUTBOUND_ALLOW_PRIVATE: z.enum(['0', '1', 'false', 'true']).default('0'),
   MCP_ALLOWED_ORIGINS: z
     .string()
     .default('')
@@ -51,6 +52,8 @@ export interface Config {
   signupLimitPerHour: number;
   /** browser origins besides the service's own that may call /mcp (CORS) */
   mcpAllowedOrigins: string[];
+  /** webhooks and push may reach private, loopback and link-local addresses (and http to them) */
+  outboundAllowPrivate: boolean;
 }
 
 /** "https://a.example, http://localhost:6274" → the origins, or null when one is not an origin. */
@@ -118,5 +121,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     signupLimitPerHour: e.SIGNUP_LIMIT_PER_HOUR,
     mcpAllowedOrigins: parseOrigins(e.MCP_ALLOWED_ORIGINS) ?? [],
+    outboundAllowPrivate: e.OUTBOUND_ALLOW_PRIVATE === '1' || e.OUTBOUND_ALLOW_PRIVATE === 'true',
   };
 }

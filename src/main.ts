@@ -7,6 +7,7 @@ import { connect } from './db/connect.ts';
 import { migrate, SchemaTooNewError } from './db/migrate.ts';
 import { buildApp } from './http/app.ts';
 import { prune, PRUNE_EVERY_MS } from './services/housekeeping/prune.ts';
+import { startNotifier } from './services/notify/start.ts';
 
 const LOG_BATCH_BYTES = 4096;
 const LOG_FLUSH_MS = 1000;
@@ -64,8 +65,11 @@ export async function serve(): Promise<void> {
   void housekeeping();
   const pruneTimer = setInterval(housekeeping, PRUNE_EVERY_MS);
   pruneTimer.unref();
+  // Reminders and the outbox's delivery (webhooks, push): after the commits, never in a request.
+  const stopNotifier = startNotifier({ db, config, clock: Date.now }, app.log);
   const stop = async () => {
     clearInterval(pruneTimer);
+    await stopNotifier();
     await app.close();
     await db.close();
     process.exit(0);

@@ -31,7 +31,13 @@ export type FamilyOwnedTable =
   | 'recipes'
   | 'medicines'
   | 'notes'
-  | 'idempotency_keys';
+  | 'idempotency_keys'
+  | 'webhooks'
+  | 'webhook_deliveries'
+  | 'outbox'
+  | 'push_subscriptions'
+  | 'reminder_settings'
+  | 'reminders_sent';
 
 /**
  * Tables of one child's log. A plain FamilyScope cannot reach them: a ChildScope (one child,

@@ -22,6 +22,7 @@ import { schemaReleases } from './migrations/012_schema_releases.ts';
 import { children } from './migrations/013_children.ts';
 import { moreEventTypes } from './migrations/014_more_event_types.ts';
 import { timezoneSetAt } from './migrations/015_timezone_set_at.ts';
+import { notifications } from './migrations/016_notifications.ts';
 
 /** Every migration of this release, by name (applied in name order). */
 export function migrationsFor(db: Db): Record<string, Migration> {
@@ -40,6 +41,7 @@ export function migrationsFor(db: Db): Record<string, Migration> {
     '013_children': children(db.dialect),
     '014_more_event_types': moreEventTypes(db.dialect),
     '015_timezone_set_at': timezoneSetAt(db.dialect),
+    '016_notifications': notifications(db.dialect),
   };
 }
 

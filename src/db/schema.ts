@@ -20,6 +20,8 @@ export interface FamiliesTable {
   children_version: Generated<number>;
   /** when the family last changed its time zone (epoch ms); null: not since migration 015 */
   timezone_set_at: number | null;
+  /** how many of the family's webhooks are enabled (migration 016): does a write have anyone to tell */
+  webhooks_on: Generated<number>;
 }
 
 /** A child of the family; its events and feed timer carry its id. */
@@ -224,6 +226,100 @@ export interface AnalyticsTable {
   created_at: number;
 }
 
+/** An admin's webhook receiver (migration 016); the secret signs, so it is kept as given and never shown again. */
+export interface WebhooksTable {
+  id: string;
+  family_id: string;
+  url: string;
+  /** JSON array of event names */
+  events: string;
+  /** whsec_… (Standard Webhooks) */
+  secret: string;
+  created_by: string;
+  created_at: number;
+  enabled: Generated<number>;
+  /** first failure of the current run of failures; null while it works */
+  failing_since: number | null;
+  disabled_at: number | null;
+  disabled_reason: string | null;
+}
+
+/** One attempt to deliver a message to a webhook (the last 50 per webhook are kept). */
+export interface WebhookDeliveriesTable {
+  seq: Generated<number>;
+  webhook_id: string;
+  family_id: string;
+  message_id: string;
+  event_type: string;
+  attempt: number;
+  at: number;
+  /** the receiver's HTTP status; null when none came back (timeout, refused address, network) */
+  status: number | null;
+  duration_ms: number;
+  error: string | null;
+}
+
+/** A message waiting to leave the service: written with the change, sent after the commit. */
+export interface OutboxTable {
+  seq: Generated<number>;
+  family_id: string;
+  /** 'webhook' | 'push' */
+  kind: string;
+  /** the webhook's or push subscription's id */
+  target_id: string;
+  /** stable across retries: the receiver's dedupe key (webhook-id) */
+  message_id: string;
+  event_type: string;
+  /** JSON */
+  payload: string;
+  created_at: number;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  /** a worker holds the row until then (epoch ms) */
+  lease_until: number | null;
+  lease_owner: string | null;
+  last_error: string | null;
+}
+
+/** A caregiver's browser that takes Web Push (its PushSubscription). */
+export interface PushSubscriptionsTable {
+  id: string;
+  family_id: string;
+  user_id: string;
+  /** the session it was made with (removed when that session ends), or null */
+  session_hash: string | null;
+  /** the token it was made with (removed when that token is revoked), or null */
+  token_id: string | null;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  user_agent: string | null;
+  created_at: number;
+}
+
+/** Keys the service made for itself (the VAPID key pair, as JSON). */
+export interface ServiceKeysTable {
+  name: string;
+  value: string;
+  created_at: number;
+}
+
+/** One caregiver's reminder settings (JSON). */
+export interface ReminderSettingsTable {
+  user_id: string;
+  family_id: string;
+  settings: string;
+  updated_at: number;
+}
+
+/** A reminder occurrence already fired for a caregiver: its key makes it fire once. */
+export interface RemindersSentTable {
+  user_id: string;
+  occurrence: string;
+  family_id: string;
+  at: number;
+}
+
 export interface Database {
   families: FamiliesTable;
   children: ChildrenTable;
@@ -242,4 +338,11 @@ export interface Database {
   counters: CountersTable;
   analytics_events: AnalyticsTable;
   schema_releases: SchemaReleasesTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  outbox: OutboxTable;
+  push_subscriptions: PushSubscriptionsTable;
+  service_keys: ServiceKeysTable;
+  reminder_settings: ReminderSettingsTable;
+  reminders_sent: RemindersSentTable;
 }

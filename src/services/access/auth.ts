@@ -13,7 +13,7 @@ const FAMILY_COLUMNS = [
   'families.family_name as f_family_name', 'families.timezone as f_timezone', 'families.region as f_region', 'families.units as f_units',
   'families.plan as f_plan', 'families.acquisition as f_acquisition', 'families.created_at as f_created_at', 'families.version as f_version',
   'families.primary_child_id as f_primary_child_id', 'families.children_version as f_children_version',
-  'families.timezone_set_at as f_timezone_set_at',
+  'families.timezone_set_at as f_timezone_set_at', 'families.webhooks_on as f_webhooks_on',
 ] as const;
 
 interface FamilyColumns {
@@ -29,6 +29,7 @@ interface FamilyColumns {
   f_primary_child_id: string;
   f_children_version: number;
   f_timezone_set_at: number | null;
+  f_webhooks_on: number;
 }
 
 function familyOf(r: FamilyColumns): FamilyRow {
@@ -36,6 +37,7 @@ function familyOf(r: FamilyColumns): FamilyRow {
     id: r.family_id, family_name: r.f_family_name, timezone: r.f_timezone, region: r.f_region, units: r.f_units, plan: r.f_plan,
     acquisition: r.f_acquisition, created_at: r.f_created_at, version: r.f_version, primary_child_id: r.f_primary_child_id,
     children_version: r.f_children_version, timezone_set_at: r.f_timezone_set_at === null ? null : Number(r.f_timezone_set_at),
+    webhooks_on: Number(r.f_webhooks_on),
   };
 }
 

@@ -1,0 +1,161 @@
+// Sends what the outbox holds, after the commits that wrote it (architecture.md, property 9).
+// Every process runs this loop; a row is leased (a conditional UPDATE that one process wins)
+// before it is sent, so two processes never send the same row at the same time. The lease
+// outlives the send's timeout; a process that dies while sending leaves a lease that expires,
+// and the row is sent again: delivery is at least once, with a stable message id for the
+// receiver to drop a repeat. A target (one webhook, one push subscription) gets its messages one
+// at a time in the order they were written: only the oldest row of a target is ever due, so a
+// receiver that is down holds its later messages back instead of receiving them out of order.
+import { randomBytes } from 'node:crypto';
+import { sql, type Selectable } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Ctx } from '../context.ts';
+import type { OutboxTable } from '../../db/schema.ts';
+import { OUTBOUND_TIMEOUT_MS } from './outbound.ts';
+
+export type OutboxRow = Selectable<OutboxTable>;
+
+/** What a handler made of one attempt. */
+export type Outcome =
+  /** delivered: the row is removed */
+  | { result: 'sent' }
+  /** try again later (backoff), unless the handler gave up on the target */
+  | { result: 'retry'; error: string }
+  /** drop this row (and, with dropTarget, every row of its target): the destination is gone or disabled */
+  | { result: 'drop'; error: string; dropTarget?: boolean };
+
+export type Handler = (ctx: Ctx, row: OutboxRow) => Promise<Outcome>;
+
+const handlers = new Map<string, Handler>();
+
+/** Registers the sender of one kind of outbox row ('webhook', 'push'). */
+export function registerHandler(kind: string, handler: Handler): void {
+  handlers.set(kind, handler);
+}
+
+/** A lease long enough for the send's own timeout and the bookkeeping after it. */
+const LEASE_MS = OUTBOUND_TIMEOUT_MS * 3;
+const BATCH = 32;
+const FIRST_RETRY_MS = 30_000;
+const MAX_RETRY_MS = 3600_000;
+
+/** The wait before attempt n + 1 after n failed ones: 30 s, 1 min, 2, 4, 8 … at most an hour. */
+export function retryDelayMs(failures: number): number {
+  return Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, failures - 1));
+}
+
+/** The oldest due row of each target, not leased by anyone: what may be sent now. */
+async function dueHeads(ctx: Ctx, now: number): Promise<OutboxRow[]> {
+  const k = ctx.db.kysely;
+  return k
+    .selectFrom('outbox as o')
+    .selectAll('o')
+    .where('o.next_attempt_at', '<=', now)
+    .where((eb) => eb.or([eb('o.lease_until', 'is', null), eb('o.lease_until', '<', now)]))
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('outbox as earlier').select(sql`1`.as('one')).whereRef('earlier.target_id', '=', 'o.target_id').whereRef('earlier.seq', '<', 'o.seq'))),
+    )
+    .orderBy('o.seq')
+    .limit(BATCH)
+    .execute() as Promise<OutboxRow[]>;
+}
+
+/** Takes the row for this process until the lease ends; false when another process took it first. */
+async function lease(ctx: Ctx, row: OutboxRow, owner: string, now: number): Promise<boolean> {
+  const r = await ctx.db.kysely
+    .updateTable('outbox')
+    .set({ lease_until: now + LEASE_MS, lease_owner: owner })
+    .where('seq', '=', row.seq)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+async function settle(ctx: Ctx, row: OutboxRow, outcome: Outcome, owner: string): Promise<void> {
+  const k = ctx.db.kysely;
+  // Only the lease holder settles the row: a row whose lease ran out meanwhile belongs to whoever took it next.
+  const mine = (q: any) => q.where('seq', '=', row.seq).where('lease_owner', '=', owner);
+  if (outcome.result === 'sent') {
+    await mine(k.deleteFrom('outbox')).execute();
+  } else if (outcome.result === 'drop') {
+    if (outcome.dropTarget) await k.deleteFrom('outbox').where('target_id', '=', row.target_id).execute();
+    else await mine(k.deleteFrom('outbox')).execute();
+  } else {
+    const failures = Number(row.attempts) + 1;
+    await mine(
+      k.updateTable('outbox').set({ attempts: failures, next_attempt_at: ctx.clock() + retryDelayMs(failures), lease_until: null, lease_owner: null, last_error: outcome.error.slice(0, 500) }),
+    ).execute();
+  }
+}
+
+/**
+ * One pass: leases and sends every row due now (in parallel across targets), settles each.
+ * Returns how many rows were attempted. Rows of a kind nobody handles are left alone.
+ */
+export async function deliverDue(ctx: Ctx, owner: string = processOwner): Promise<number> {
+  const now = ctx.clock();
+  const heads = (await dueHeads(ctx, now)).filter((r) => handlers.has(r.kind));
+  let attempted = 0;
+  await Promise.all(
+    heads.map(async (row) => {
+      if (!(await lease(ctx, row, owner, now))) return;
+      attempted += 1;
+      let outcome: Outcome;
+      try {
+        outcome = await handlers.get(row.kind)!(ctx, row);
+      } catch (err) {
+        outcome = { result: 'retry', error: `internal: ${(err as Error).message}` };
+      }
+      await settle(ctx, row, outcome, owner);
+    }),
+  );
+  return attempted;
+}
+
+/** This process's name on its leases. */
+const processOwner = `${process.pid}-${randomBytes(4).toString('hex')}`;
+
+let wake: (() => void) | null = null;
+
+/** Asks this process's worker to look at the outbox now (after a commit that wrote to it). */
+export function nudge(): void {
+  wake?.();
+}
+
+const POLL_MS = 1000;
+
+/**
+ * The delivery loop of this process: a pass every second (messages other processes wrote,
+ * retries that came due) and at once after nudge(). Returns a stop function that waits for the
+ * pass in flight.
+ */
+export function startDelivery(ctx: Ctx, log: FastifyBaseLogger): () => Promise<void> {
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+  let again = false;
+  const pass = () => {
+    if (stopped) return;
+    again = true;
+    running = running.then(async () => {
+      while (again && !stopped) {
+        again = false;
+        try {
+          // Keep going while a pass finds work (a backlog drains without waiting a second per batch).
+          while (!stopped && (await deliverDue(ctx)) > 0);
+        } catch (err) {
+          log.warn({ err }, 'outbox delivery pass failed; will retry');
+        }
+      }
+    });
+  };
+  wake = pass;
+  const timer = setInterval(pass, POLL_MS);
+  timer.unref();
+  pass();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    if (wake === pass) wake = null;
+    await running;
+  };
+}
