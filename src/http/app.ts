@@ -24,6 +24,7 @@ import { tokenRoutes } from './routes/tokens.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { childrenRoutes } from './routes/children.ts';
 import { medicinesRoutes } from './routes/medicines.ts';
+import { remindersRoutes } from './routes/reminders.ts';
 import { discoveryRoutes } from './routes/discovery.ts';
 import { trackerRoutes } from './routes/tracker.ts';
 import { feedRoutes } from './routes/feed.ts';
@@ -33,6 +34,8 @@ import { mcpRoutes } from './routes/mcp.ts';
 import { agentDocRoutes } from './routes/agent-docs.ts';
 import { askRoutes } from './routes/ask.ts';
 import { transferRoutes } from './routes/transfer.ts';
+import { pushRoutes } from './routes/push.ts';
+import { webhookRoutes } from './routes/webhooks.ts';
 
 const REQUEST_TIMEOUT_MS = 30_000;
 
@@ -120,6 +123,7 @@ export async function buildApp(ctx: Ctx, opts: AppOptions = {}): Promise<Fastify
   profileRoutes(app, ctx);
   childrenRoutes(app, ctx);
   medicinesRoutes(app, ctx);
+  remindersRoutes(app, ctx);
   trackerRoutes(app, ctx);
   feedRoutes(app, ctx);
   accessRoutes(app, ctx);
@@ -128,6 +132,8 @@ export async function buildApp(ctx: Ctx, opts: AppOptions = {}): Promise<Fastify
   agentDocRoutes(app, ctx);
   askRoutes(app, ctx);
   transferRoutes(app, ctx);
+  pushRoutes(app, ctx);
+  webhookRoutes(app, ctx);
   await registerWeb(app);
   await app.ready();
   return app;

@@ -48,6 +48,13 @@ export const OPERATION_IDS: Record<string, string> = {
   'GET /api/vega/medicines': 'listMedicines',
   'POST /api/vega/medicines': 'saveMedicine',
   'POST /api/vega/medicines/delete': 'deleteMedicine',
+  'GET /api/vega/reminders': 'getReminderSettings',
+  'POST /api/vega/reminders': 'updateReminderSettings',
+  'GET /api/vega/push/key': 'getPushKey',
+  'POST /api/vega/push/subscribe': 'subscribePush',
+  'GET /api/vega/push/subscriptions': 'listPushSubscriptions',
+  'POST /api/vega/push/unsubscribe': 'unsubscribePush',
+  'POST /api/vega/push/test': 'sendTestPush',
 
   'POST /api/vega/log': 'logEvent',
   'GET /api/vega/food/suggestions': 'getFoodSuggestions',
@@ -76,6 +83,13 @@ export const OPERATION_IDS: Record<string, string> = {
   'POST /api/ask': 'askQuestion',
   'GET /api/ask/notes': 'listNotes',
   'POST /api/ask/notes/delete': 'deleteNote',
+
+  'GET /api/vega/webhooks': 'listWebhooks',
+  'POST /api/vega/webhooks': 'createWebhook',
+  'POST /api/vega/webhooks/test': 'testWebhook',
+  'POST /api/vega/webhooks/rotate': 'rotateWebhookSecret',
+  'POST /api/vega/webhooks/enable': 'enableWebhook',
+  'POST /api/vega/webhooks/delete': 'deleteWebhook',
 };
 
 const VERB: Record<string, string> = { GET: 'get', POST: 'post', PUT: 'put', PATCH: 'patch', DELETE: 'delete' };
@@ -106,6 +120,9 @@ export const TAGS: { name: string; description: string }[] = [
   { name: 'Insights', description: 'Live status, patterns and growth measurements derived from the log.' },
   { name: 'Import and export', description: 'Bringing a history in from another tracker, the CSV export and the printable report.' },
   { name: 'Question answering', description: "Questions about the family's own log, and remembered notes (paid plan)." },
+  { name: 'Webhooks', description: 'Signed messages (Standard Webhooks) to receivers an admin chooses when the log changes: events created, edited or deleted, the feed timer started or stopped, reminders fired. Sent from an outbox after the commit, at least once and in order per webhook.' },
+  { name: 'Reminders', description: 'Each caregiver’s own reminders (feed due, a feed timer left running, a long sleep, nothing logged, vitamin D, a medicine’s own “not before”), sent to their push devices and the family’s webhooks, with quiet hours.' },
+  { name: 'Push notifications', description: 'Web Push to each caregiver’s own browsers (reminders and a test): the service’s VAPID key, subscribing and unsubscribing a browser. A notification carries the child’s first name and one line, nothing else.' },
   { name: 'Analytics', description: 'Anonymous product analytics (allowlisted event names only).' },
 ];
 

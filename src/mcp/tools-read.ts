@@ -20,6 +20,9 @@ import { tool, type ToolDef } from './registry-types.ts';
 import { countPhrase, futureDateMessage, whenPhrase } from './present.ts';
 import { EventHistory, MedicinesView, MilestoneList, PatternsView, SolidsView } from './shapes.ts';
 import { ChildrenField, childrenListing } from './children.ts';
+import { readReminderSettings } from '../services/notify/reminder-settings.ts';
+import { ReminderSettings } from '../schemas/reminders.ts';
+import { reminderSummary } from '../domain/reminders.ts';
 
 const read = { scope: 'read', kind: 'read', idempotent: true } as const;
 const childRead = { ...read, perChild: true } as const;
@@ -203,6 +206,19 @@ export const readTools: ToolDef[] = [
         ? r.given_24h.map((m) => m.message).join(' ')
         : `No medicine given in the last 24 hours; ${countPhrase(r.doses.length, 'dose')} since ${r.from}.`;
       return { summary, data: r };
+    },
+  }),
+  tool({
+    ...read,
+    name: 'get_reminders',
+    title: 'My reminders',
+    description:
+      "The calling caregiver's own reminders: which are on (feed due, a feed timer still running, a long sleep, nothing logged, vitamin D not given by a time, a medicine whose family \"not before\" time has passed), each one's threshold, quiet hours, and how many of their devices take push notifications. Reading only: a caregiver changes them in the app's settings or with POST /api/vega/reminders. Use for \"will I be reminded about the next feed?\".",
+    input: NoArgs,
+    output: ReminderSettings,
+    run: async (env) => {
+      const r = await readReminderSettings(env.ctx, env.actor);
+      return { summary: reminderSummary(r, r.push_devices), data: r };
     },
   }),
 ];

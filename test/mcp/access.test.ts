@@ -191,7 +191,7 @@ for (const d of testDatabases()) {
       }
       // Reads never show B's data, and undo only ever removes A's own latest event.
       for (const [name, args] of [
-        ...['get_day', 'get_live_status', 'get_measurements', 'list_notes', 'list_family', 'get_profile', 'suggest_foods', 'get_milestones', 'get_medicines'].map((n) => [n, {}] as const),
+        ...['get_day', 'get_live_status', 'get_measurements', 'list_notes', 'list_family', 'get_profile', 'suggest_foods', 'get_milestones', 'get_medicines', 'get_reminders'].map((n) => [n, {}] as const),
         ['get_events', { type: 'milk', days: 90 }],
       ] as const) {
         const r = await callTool(c, name, args);

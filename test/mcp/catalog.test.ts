@@ -39,6 +39,8 @@ const SNAPSHOT: Record<string, string[]> = {
   get_events: ['child', 'days', 'type'],
   get_milestones: ['child'],
   get_medicines: ['child', 'days'],
+  // Issue 28: the caller's own reminder settings (changed in the app or over REST, not here).
+  get_reminders: [],
   save_recipe: ['idempotency_key', 'ingredients', 'name'],
   ask_question: ['child', 'idempotency_key', 'question'],
   list_notes: [],

@@ -34,7 +34,7 @@ for (const d of testDatabases()) {
 
     test('every tool input schema refuses unknown keys, and a call with one changes nothing', async () => {
       const { tools } = await c.client.listTools();
-      assert.equal(tools.length, 31);
+      assert.equal(tools.length, 32);
       for (const tool of tools) assert.equal(tool.inputSchema.additionalProperties, false, tool.name);
       const before = await eventCount(t);
       for (const [name, args] of [
@@ -113,6 +113,7 @@ for (const d of testDatabases()) {
         ['get_events', { type: 'temperature' }],
         ['get_milestones', {}],
         ['get_medicines', {}],
+        ['get_reminders', {}],
       ] as const) {
         const r = await call(name, args);
         assert.equal(r.isError, undefined, `${name}: ${textOf(r)}`);
@@ -143,7 +144,7 @@ for (const d of testDatabases()) {
       assert.equal(ok.status, 200);
       assert.equal(ok.headers.get('access-control-allow-origin'), INSPECTOR);
       assert.match(ok.headers.get('access-control-expose-headers') ?? '', /WWW-Authenticate/);
-      assert.equal(ok.json.result.tools.length, 31);
+      assert.equal(ok.json.result.tools.length, 32);
       const noToken = await rawPost(t, list, { Origin: INSPECTOR });
       assert.equal(noToken.status, 401);
       assert.equal(noToken.headers.get('access-control-allow-origin'), INSPECTOR, 'a browser client can read the 401');

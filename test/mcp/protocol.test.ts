@@ -70,7 +70,7 @@ for (const d of testDatabases()) {
         assert.equal(note.text, '');
         const list = await rawPost(t, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, { ...auth, 'MCP-Protocol-Version': v });
         assertJson(list);
-        assert.equal(list.json.result.tools.length, 31);
+        assert.equal(list.json.result.tools.length, 32);
         const live = await rawPost(t, call(3, 'get_live_status'), { ...auth, 'MCP-Protocol-Version': v });
         assertJson(live);
         assert.ok(live.json.result.content[0].text.includes(STAMP));

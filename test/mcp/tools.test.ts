@@ -51,14 +51,14 @@ for (const d of testDatabases()) {
 
     test('initialize names the server, its version and instructions', () => {
       assert.equal(c.client.getServerVersion()?.name, 'baby-tracker');
-      assert.equal(c.client.getServerVersion()?.version, '1.3.0');
+      assert.equal(c.client.getServerVersion()?.version, '1.4.0');
       assert.match(c.client.getInstructions() ?? '', /not a medical device/);
       assert.ok(c.client.getServerCapabilities()?.tools);
     });
 
-    test('lists exactly 31 tools, 3 resources and 3 prompts, with annotations and schemas', async () => {
+    test('lists exactly 32 tools, 3 resources and 3 prompts, with annotations and schemas', async () => {
       const { tools } = await c.client.listTools();
-      assert.equal(tools.length, 31);
+      assert.equal(tools.length, 32);
       assert.equal((await c.client.listResources()).resources.length, 3);
       assert.equal((await c.client.listPrompts()).prompts.length, 3);
       for (const tool of tools) {
@@ -246,6 +246,16 @@ for (const d of testDatabases()) {
       await bad('get_events', { type: 'bath' }, /type/);
       await bad('get_milestones', { all: true }, /all/);
       await bad('get_medicines', { days: 0 }, /days/);
+    });
+
+    // Issue 28: the caller's own reminder settings, read only.
+    test('get_reminders reads the caller\'s own reminders and refuses arguments', async () => {
+      const r = await ok('get_reminders');
+      assert.equal(r.s.reminders.feed_due.enabled, false);
+      assert.equal(r.s.quiet_hours, null);
+      assert.equal(r.s.push_devices, 0);
+      assert.match(r.text, /No reminders are on; 0 push devices\./);
+      await bad('get_reminders', { quiet_hours: null }, /quiet_hours/);
     });
 
     test('every tool was called with valid and with invalid input', async () => {

@@ -5,13 +5,14 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { SESSION_IDLE_MS } from '../access/sessions.ts';
 import { IDEMPOTENCY_TTL_MS } from '../log/idempotency.ts';
+import { REMINDERS_SENT_KEEP_MS } from '../../domain/reminders.ts';
 
 export const PRUNE_EVERY_MS = 60 * 60 * 1000;
 /** Windowed counters (sign-in, sign-up, sliding limits) span an hour at most; a day is ample. */
 const COUNTER_KEEP_MS = 24 * 60 * 60 * 1000;
 const INVITE_KEEP_MS = 30 * 24 * 60 * 60 * 1000;
 
-export type PruneCounts = Record<'sessions' | 'tokens' | 'invites' | 'password_resets' | 'idempotency_keys' | 'counters' | 'export_leases', number>;
+export type PruneCounts = Record<'sessions' | 'tokens' | 'invites' | 'password_resets' | 'idempotency_keys' | 'counters' | 'export_leases' | 'reminders_sent', number>;
 
 export async function prune(db: Kysely<Database>, now: number): Promise<PruneCounts> {
   const n = (r: { numDeletedRows: bigint }) => Number(r.numDeletedRows);
@@ -31,6 +32,8 @@ export async function prune(db: Kysely<Database>, now: number): Promise<PruneCou
   // window_start 0 marks a named counter (the question quota), whose name carries its period.
   const counters = await db.deleteFrom('counters').where('window_start', '>', 0).where('window_start', '<', now - COUNTER_KEEP_MS).executeTakeFirst();
   const leases = await db.deleteFrom('export_leases').where('expires_at', '<=', now).executeTakeFirst();
+  // A fired reminder's key: none older than a week can come due again (domain/reminders.ts).
+  const remindersSent = await db.deleteFrom('reminders_sent').where('at', '<', now - REMINDERS_SENT_KEEP_MS).executeTakeFirst();
   return {
     sessions: n(sessions),
     tokens: n(tokens),
@@ -39,5 +42,6 @@ export async function prune(db: Kysely<Database>, now: number): Promise<PruneCou
     idempotency_keys: n(idempotency),
     counters: n(counters),
     export_leases: n(leases),
+    reminders_sent: n(remindersSent),
   };
 }

@@ -62,6 +62,13 @@ export interface LoggedEvent {
 }
 
 /**
+ * What else a log writes in its transaction: the outbox messages that announce the event to the
+ * family's webhooks (services/notify/webhook-events.ts), given the event and the family's row as
+ * of the insert.
+ */
+export type AnnounceEvent = (tx: ChildScope, row: EventRow, family: FamilyRow) => Promise<unknown>;
+
+/**
  * Logs one event as a change of its own. On PostgreSQL that is one statement, one round trip
  * (FamilyScope.insertEventBumpingVersion): a write that held the family row across the five
  * round trips of BEGIN, lock, insert, version, COMMIT made a family's concurrent logs queue
@@ -69,9 +76,11 @@ export interface LoggedEvent {
  * group commit (statements there are calls in this process, not round trips). With `keyRow`,
  * an idempotency key's row is committed with the event, in the same statement or transaction:
  * a key already taken fails the write with a unique violation, and nothing is written.
+ * With `announce` (a family with webhooks), the outbox rows must be committed with the event:
+ * PostgreSQL then takes the transaction too, locking the family's version first as SQLite does.
  */
-export async function logNewEvent(scope: ChildScope, base: NewEvent, drawId: () => string = newEventId, keyRow?: KeyRowFor): Promise<LoggedEvent> {
-  if (scope.dialect === 'postgres') {
+export async function logNewEvent(scope: ChildScope, base: NewEvent, drawId: () => string = newEventId, keyRow?: KeyRowFor, announce?: AnnounceEvent): Promise<LoggedEvent> {
+  if (scope.dialect === 'postgres' && !announce) {
     for (let i = 0; i < ID_ATTEMPTS; i++) {
       let r;
       try {
@@ -96,11 +105,18 @@ export async function logNewEvent(scope: ChildScope, base: NewEvent, drawId: () 
     }
     throw new Error('could not draw a free event id');
   }
-  return scope.transaction(async (tx) => {
-    const v0 = await lockFamilyVersion(tx);
-    const row = await insertWithFreshId(tx, base, drawId);
-    if (keyRow) await tx.insertInto('idempotency_keys', keyRow(row.id)).execute();
-    const family = await loadFamily(tx);
-    return { row, v0, v1: Number(family.version), family };
-  });
+  try {
+    return await scope.transaction(async (tx) => {
+      const v0 = await lockFamilyVersion(tx);
+      const row = await insertWithFreshId(tx, base, drawId);
+      if (keyRow) await tx.insertInto('idempotency_keys', keyRow(row.id)).execute();
+      const family = await loadFamily(tx);
+      if (announce) await announce(tx, row, family);
+      return { row, v0, v1: Number(family.version), family };
+    });
+  } catch (err) {
+    // As above: the family was deleted after its credential resolved.
+    if ((err as { code?: string }).code === '23503' && !isMissingChild(err)) throw unauthorized('This family no longer exists.');
+    throw err;
+  }
 }

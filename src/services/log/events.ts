@@ -18,7 +18,9 @@ import type { LogEvent } from '../../domain/types.ts';
 import type { EditInput, LogInput } from '../../schemas/log.ts';
 import { loadFamily } from '../family/family-row.ts';
 import { familyReadWithCredential } from '../access/auth.ts';
-import { logNewEvent, type LoggedEvent } from './event-insert.ts';
+import { logNewEvent, type AnnounceEvent, type LoggedEvent } from './event-insert.ts';
+import { announce, hasWebhooks } from '../notify/webhook-events.ts';
+import { nudge } from '../notify/worker.ts';
 import { apiEvent, toLogEvent, toTimedEvent, type EventRow } from './event-rows.ts';
 import { namesChildren } from '../../domain/children.ts';
 import { carryLiveOver, cachedEventsBetween, computeLive, eventsBetween, liveNow } from '../insights/live.ts';
@@ -62,6 +64,11 @@ async function findEvent(log: LogScope, id: string): Promise<EventRow> {
 /** The API's Event for a row of the family's log: with child_id when the family has several children. */
 function presentRow(row: EventRow, children: readonly ChildRow[], zone: string) {
   return apiEvent(row, row.child_id, children, zone);
+}
+
+/** event.created for a new event, in the log's transaction, as the API presents the event. */
+function announceCreated(now: number, children: readonly ChildRow[]): AnnounceEvent {
+  return (tx, row, family) => announce(tx, now, 'event.created', { child_id: row.child_id, event: presentRow(row, children, family.timezone) });
 }
 
 /** The family's children and a way to reach the scope of the child an event is about. */
@@ -127,7 +134,13 @@ export async function logEvent(ctx: Ctx, actor: Actor, input: LogInput, idempote
     title: values.title,
   };
 
-  if (idempotencyKey === null || idempotencyKey === undefined) return answerLog(ctx, scope, await logNewEvent(scope, base), unknown, warning);
+  // Imports (services/transfer/import.ts) are not announced event by event; only this path and the feed timer's stop are.
+  const announcer = hasWebhooks(family) ? announceCreated(now, scope.children) : undefined;
+  if (idempotencyKey === null || idempotencyKey === undefined) {
+    const logged = await logNewEvent(scope, base, undefined, undefined, announcer);
+    if (announcer) nudge();
+    return answerLog(ctx, scope, logged, unknown, warning);
+  }
 
   // With a key: the key's row is committed with the event itself (a marker holding the answer
   // but live), and the full answer recorded over it afterwards. So a retry replays the answer,
@@ -140,7 +153,9 @@ export async function logEvent(ctx: Ctx, actor: Actor, input: LogInput, idempote
   try {
     logged = await logNewEvent(scope, base, undefined, (id) =>
       keyRowWith(ctx, 'log', key, input, { event: presentRow({ ...base, id, child_id: scope.childId } as EventRow, scope.children, family.timezone), unknown_foods: unknown, warning } satisfies LogMarker),
+      announcer,
     );
+    if (announcer) nudge();
   } catch (err) {
     // A retry under the same key committed first: answer as it does.
     if (!isUniqueViolation(err)) throw err;
@@ -197,8 +212,9 @@ async function recordLogAnswer(scope: ChildScope, key: string, answer: LogAnswer
 }
 
 /** A write's transaction, then the live status of the child it was about, computed after its commit. */
-async function withLiveAfter<T extends object>(ctx: Ctx, write: Promise<T & { child: ChildScope | null }>) {
+async function withLiveAfter<T extends object>(ctx: Ctx, write: Promise<T & { child: ChildScope | null }>, announced = false) {
   const { child, ...result } = await write;
+  if (announced) nudge();
   return { ...result, live: child ? await liveNow(child, ctx.clock()) : null };
 }
 
@@ -218,6 +234,7 @@ export async function editEvent(ctx: Ctx, actor: Actor, input: EditInput) {
   const changes = input.changes;
   if (Object.keys(changes).length === 0) throw badRequest('changes is empty: name at least one field to change.', 'nothing_to_change');
   const target = changes.child_id !== undefined ? moveTarget(children, changes.child_id) : null;
+  const hooks = hasWebhooks(family);
   return withLiveAfter(ctx, scope.wholeLog().transaction(async (tx) => {
     const row = await findEvent(tx, input.id);
     const current = toLogEvent(row, family.timezone);
@@ -266,17 +283,22 @@ export async function editEvent(ctx: Ctx, actor: Actor, input: EditInput) {
       .returningAll()
       .executeTakeFirstOrThrow();
     const row_ = updated as EventRow;
-    return { status: 'ok' as const, event: presentRow(row_, children, family.timezone), removed: null, child: childScope(row_.child_id) };
-  }));
+    const event = presentRow(row_, children, family.timezone);
+    if (hooks) await announce(tx, ctx.clock(), 'event.edited', { child_id: row_.child_id, event });
+    return { status: 'ok' as const, event, removed: null, child: childScope(row_.child_id) };
+  }), hooks);
 }
 
 export async function deleteEvent(ctx: Ctx, actor: Actor, id: string) {
   const { scope, family, children, childScope } = await familyLog(ctx, actor);
+  const hooks = hasWebhooks(family);
   return withLiveAfter(ctx, scope.wholeLog().transaction(async (tx) => {
     const row = await findEvent(tx, id);
     await tx.deleteFrom('events').where('id', '=', id).execute();
-    return { status: 'ok' as const, event: null, removed: presentRow(row, children, family.timezone), child: childScope(row.child_id) };
-  }));
+    const removed = presentRow(row, children, family.timezone);
+    if (hooks) await announce(tx, ctx.clock(), 'event.deleted', { child_id: row.child_id, event: removed });
+    return { status: 'ok' as const, event: null, removed, child: childScope(row.child_id) };
+  }), hooks);
 }
 
 /** Reactions on one event: enough for every caregiver to say something, not a flood. */
@@ -287,6 +309,7 @@ export async function reactToEvent(ctx: Ctx, actor: Actor, id: string, emoji: st
   if (!isSingleEmoji(trimmed)) throw badRequest('emoji must be a single emoji such as ❤️ or 👍 (no text, no more than one).', 'invalid_emoji');
   const e = canonicalEmoji(trimmed);
   const { scope, family, children, childScope } = await familyLog(ctx, actor);
+  const hooks = hasWebhooks(family);
   return withLiveAfter(ctx, scope.wholeLog().transaction(async (tx) => {
     const row = await findEvent(tx, id);
     const reactions = toLogEvent(row, family.timezone).reactions ?? [];
@@ -301,8 +324,10 @@ export async function reactToEvent(ctx: Ctx, actor: Actor, id: string, emoji: st
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    return { status: 'ok' as const, event: presentRow(updated as EventRow, children, family.timezone), removed: null, child: childScope(row.child_id) };
-  }));
+    const event = presentRow(updated as EventRow, children, family.timezone);
+    if (hooks) await announce(tx, ctx.clock(), 'event.edited', { child_id: row.child_id, event });
+    return { status: 'ok' as const, event, removed: null, child: childScope(row.child_id) };
+  }), hooks);
 }
 
 /**
@@ -312,6 +337,7 @@ export async function reactToEvent(ctx: Ctx, actor: Actor, id: string, emoji: st
  */
 export async function undoLast(ctx: Ctx, actor: Actor) {
   const { scope, family, children, childScope } = await familyLog(ctx, actor);
+  const hooks = hasWebhooks(family);
   return withLiveAfter(ctx, scope.wholeLog().transaction(async (tx) => {
     // Two undos at once must remove two events: delete by id and, if another request removed
     // that event first, look again for the newest.
@@ -323,6 +349,7 @@ export async function undoLast(ctx: Ctx, actor: Actor) {
       const gone = await tx.deleteFrom('events').where('id', '=', row.id).executeTakeFirst();
       if (Number(gone.numDeletedRows) === 0) continue;
       const removed = presentRow(row, children, family.timezone);
+      if (hooks) await announce(tx, ctx.clock(), 'event.deleted', { child_id: row.child_id, event: removed });
       const today = localDateOf(ctx.clock(), family.timezone);
       const whose = namesChildren(children) ? `${children.find((c) => c.id === row.child_id)?.name ?? 'the child'}'s ` : '';
       return {
@@ -332,7 +359,7 @@ export async function undoLast(ctx: Ctx, actor: Actor) {
         child: childScope(row.child_id),
       };
     }
-  }));
+  }), hooks);
 }
 
 function primaryOf(scope: FamilyScope, family: FamilyRow, children: readonly ChildRow[]): ChildScope {

@@ -22,6 +22,9 @@ import { liveNow } from '../insights/live.ts';
 import { insertWithFreshId } from './event-insert.ts';
 import { presentEvent } from './event-reads.ts';
 import { loadFeedTimer, toFeedTimerState } from './feed-timer-rows.ts';
+import { announce, hasWebhooks } from '../notify/webhook-events.ts';
+import { familyReadWithCredential } from '../access/auth.ts';
+import { nudge } from '../notify/worker.ts';
 
 async function lockedTimer(tx: ChildScope): Promise<FeedTimerState | null> {
   const row = await tx.forUpdate(tx.selectFrom('feed_timers').selectAll()).executeTakeFirst();
@@ -61,7 +64,7 @@ export async function startFeed(ctx: Ctx, actor: Actor, input: { side: BreastSid
   const state: FeedTimerState = {
     started_at: at, side: input.side, side_since: at, left_ms: 0, right_ms: 0, switched: false, started_by: actor.username,
   };
-  const inserted = await scope
+  const insertTimer = (s: ChildScope) => s
     .insertIntoLog('feed_timers', {
       started_at: state.started_at,
       side: state.side,
@@ -75,6 +78,16 @@ export async function startFeed(ctx: Ctx, actor: Actor, input: { side: BreastSid
     .onConflict((oc) => oc.columns(['family_id', 'child_id']).doNothing())
     .returningAll()
     .executeTakeFirst();
+  // One statement for a family without webhooks; with some, the announcement commits with the timer.
+  const hooks = hasWebhooks(family);
+  const inserted = hooks
+    ? await scope.transaction(async (tx) => {
+        const r = await insertTimer(tx);
+        if (r) await announce(tx, now, 'feed_timer.started', { child_id: tx.childId, timer: feedOf(state, now, family.timezone) });
+        return r;
+      })
+    : await insertTimer(scope);
+  if (hooks && inserted) nudge();
   if (!inserted) {
     const running = await loadFeedTimer(scope);
     throw new AppError(409, 'feed_in_progress', `A feed is already running${namesChildren(scope.children) ? ` for ${scope.child.name}` : ''}: switch sides or stop it first.`, {
@@ -113,6 +126,7 @@ export async function stopFeed(ctx: Ctx, actor: Actor, input: { ts?: string | nu
   // is now (the zone of the recent logs; domain/zone-now.ts), so a family abroad whose app
   // sends no zone with the timer still finds the feed on the baby's clock there.
   const zone = input.timezone ?? (await zoneWhereBabyIs(scope, family, now));
+  const hooks = hasWebhooks(family);
   const row = await scope.transaction(async (tx) => {
     const t = await lockedTimer(tx);
     if (!t) throw noFeed();
@@ -123,7 +137,7 @@ export async function stopFeed(ctx: Ctx, actor: Actor, input: { ts?: string | nu
       ruleError(err);
     }
     await tx.deleteFrom('feed_timers').execute();
-    return insertWithFreshId(tx, {
+    const logged = await insertWithFreshId(tx, {
       ...EMPTY_VALUES,
       ts: instantToLocal(t.started_at, zone),
       at: t.started_at,
@@ -144,19 +158,32 @@ export async function stopFeed(ctx: Ctx, actor: Actor, input: { ts?: string | nu
       last_side: outcome.last_side,
       created_at: now,
     });
+    if (hooks) {
+      // The stop, then the feed it logged (event.created, as POST /api/vega/log announces one).
+      const event = presentEvent(scope, logged, family.timezone);
+      await announce(tx, now, 'feed_timer.stopped', { child_id: tx.childId, timer: feedOf(t, now, family.timezone), cancelled: false, event });
+      await announce(tx, now, 'event.created', { child_id: tx.childId, event });
+    }
+    return logged;
   });
+  if (hooks) nudge();
   return { status: 'ok' as const, event: presentEvent(scope, row, family.timezone), removed: null, live: await liveNow(scope, now) };
 }
 
 export async function cancelFeed(ctx: Ctx, actor: Actor) {
   const scope = await childScopeOf(ctx, actor);
   const now = ctx.clock();
+  const family = familyReadWithCredential(actor) ?? (await loadFamily(scope));
+  const hooks = hasWebhooks(family);
   const cancelled = await scope.transaction(async (tx) => {
     const t = await lockedTimer(tx);
     if (!t) throw noFeed();
     await tx.deleteFrom('feed_timers').execute();
+    // A cancel stops the timer without logging a feed: feed_timer.stopped with cancelled true and no event.
+    if (hooks) await announce(tx, now, 'feed_timer.stopped', { child_id: tx.childId, timer: feedOf(t, now, family.timezone), cancelled: true });
     return t;
   });
+  if (hooks) nudge();
   const live = await liveNow(scope, now);
   return { status: 'ok' as const, cancelled: feedOf(cancelled, now, live.timezone), live };
 }

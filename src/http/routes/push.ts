@@ -1,0 +1,76 @@
+// Web Push (issue 28): the service's VAPID public key, and the caller's own browsers that take
+// notifications (reminders and a test). Every caregiver manages only their own subscriptions.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Ctx } from '../../services/context.ts';
+import { listPushSubscriptions, pushKey, sendPushTest, subscribePush, unsubscribePush } from '../../services/notify/push.ts';
+import { PushKey, PushSubscribeBody, PushSubscribed, PushSubscriptionList, PushTestSent, PushUnsubscribeBody, PushUnsubscribed } from '../../schemas/push.ts';
+import { ErrorBody, ErrorWithDetailBody } from '../../schemas/common.ts';
+import { actorOf } from '../auth.ts';
+
+const tags = ['Push notifications'];
+
+export function pushRoutes(app: FastifyInstance, ctx: Ctx): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/vega/push/key', {
+    schema: {
+      tags,
+      summary: "The service's VAPID public key, for the browser's pushManager.subscribe()",
+      description: 'Pass it as applicationServerKey (decoded from base64url). Made once, at first use, and kept: subscriptions made with it stay valid across restarts.',
+      response: { 200: PushKey },
+    },
+    handler: async () => pushKey(ctx),
+  });
+
+  r.post('/api/vega/push/subscribe', {
+    config: { idempotent: true },
+    schema: {
+      tags,
+      summary: "Store this browser's push subscription for the caller (PushSubscription.toJSON())",
+      description:
+        'The subscription belongs to the caller and to the session or token this request is made with: it is removed when that session signs out or ' +
+        'that token is revoked, when the caregiver leaves or is removed, and when the push service answers 404 or 410. Subscribing an endpoint ' +
+        'already stored moves it to the caller. At most 20 per caregiver: a new one past that replaces the oldest. ' +
+        'The endpoint must be https to a public host; private, loopback and link-local addresses (and http to them) are refused unless the server ' +
+        'sets OUTBOUND_ALLOW_PRIVATE=1. 400 names the field that is wrong, and nothing is stored.',
+      body: PushSubscribeBody,
+      response: { 200: PushSubscribed, 400: ErrorWithDetailBody, 401: ErrorBody, 403: ErrorBody },
+    },
+    handler: async (req) => subscribePush(ctx, actorOf(req), req.body, req.headers['user-agent'] ?? null),
+  });
+
+  r.get('/api/vega/push/subscriptions', {
+    schema: {
+      tags,
+      summary: "The caller's own browsers that take notifications",
+      response: { 200: PushSubscriptionList },
+    },
+    handler: async (req) => listPushSubscriptions(ctx, actorOf(req)),
+  });
+
+  r.post('/api/vega/push/unsubscribe', {
+    config: { idempotent: true },
+    schema: {
+      tags,
+      summary: "Remove the caller's subscription with this endpoint (PushSubscription.endpoint)",
+      description: 'removed is 0 when none of your subscriptions has this endpoint (already removed, or another caregiver’s).',
+      body: PushUnsubscribeBody,
+      response: { 200: PushUnsubscribed, 400: ErrorWithDetailBody, 401: ErrorBody, 403: ErrorBody },
+    },
+    handler: async (req) => unsubscribePush(ctx, actorOf(req), req.body.endpoint),
+  });
+
+  r.post('/api/vega/push/test', {
+    config: { idempotent: true },
+    schema: {
+      tags,
+      summary: "Send a test notification to each of the caller's browsers",
+      description:
+        'Queued in the outbox and sent within seconds; the answer does not wait for the push services. The notification carries the primary ' +
+        "child's first name and one line, nothing else. 409 no_push_devices when the caller has no subscription.",
+      response: { 200: PushTestSent, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody },
+    },
+    handler: async (req) => sendPushTest(ctx, actorOf(req)),
+  });
+}

@@ -1,0 +1,23 @@
+// What a running server does for notifications besides answering requests: the outbox's
+// delivery loop and the reminder scheduler, in every process (each is safe to run many times
+// over on one database). The senders of each kind of outbox row are registered here.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Ctx } from '../context.ts';
+import { registerHandler, startDelivery } from './worker.ts';
+import { deliverWebhook } from './webhook-sender.ts';
+import { deliverPush } from './push.ts';
+import { startReminders } from './reminders.ts';
+
+// Registered on import, so a process (or a test calling deliverDue) that loads this module sends them.
+registerHandler('webhook', deliverWebhook);
+registerHandler('push', deliverPush);
+
+/** Starts delivery (and reminders); returns a function that stops them. */
+export function startNotifier(ctx: Ctx, log: FastifyBaseLogger): () => Promise<void> {
+  const stopDelivery = startDelivery(ctx, log);
+  const stopReminders = startReminders(ctx, log);
+  return async () => {
+    await stopReminders();
+    await stopDelivery();
+  };
+}
