@@ -66,3 +66,25 @@ self.addEventListener('fetch', (event) => {
     );
   }
 });
+
+// Web Push (issue 28): the service sends only a title (the child's first name), one line and a
+// tag (a reminder replaces an older one with the same tag instead of piling up).
+self.addEventListener('push', (event) => {
+  let msg = { title: 'Baby tracker', body: '', tag: undefined };
+  try {
+    msg = { ...msg, ...(event.data ? event.data.json() : {}) };
+  } catch {
+    msg.body = event.data ? event.data.text() : '';
+  }
+  event.waitUntil(self.registration.showNotification(msg.title, { body: msg.body, tag: msg.tag, icon: '/assets/icon.svg', badge: '/assets/icon.svg' }));
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((w) => new URL(w.url).origin === location.origin);
+      return open ? open.focus() : self.clients.openWindow('/');
+    }),
+  );
+});

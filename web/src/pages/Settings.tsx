@@ -1,4 +1,5 @@
-// Settings: profile (admin edits), units, children, the family's medicines, members and invites, API tokens, export
+// Settings: profile (admin edits), units, children, the family's medicines, notifications (reminders, this
+// device's push), members and invites, API tokens, webhooks (admins), export
 // and family deletion. Each section is its own file.
 import { useSession } from '../lib/session';
 import { ProfileSection } from './settings/ProfileSection';
@@ -9,6 +10,8 @@ import { TokensSection } from './settings/TokensSection';
 import { SecuritySection } from './settings/SecuritySection';
 import { DangerSection } from './settings/DangerSection';
 import { TransferSection } from './settings/TransferSection';
+import { NotificationsSection } from './settings/NotificationsSection';
+import { WebhooksSection } from './settings/WebhooksSection';
 
 export function Settings() {
   const s = useSession();
@@ -20,9 +23,11 @@ export function Settings() {
       <ProfileSection admin={admin} />
       <ChildrenSection admin={admin} />
       <MedicinesSection admin={admin} />
+      <NotificationsSection />
       <MembersSection admin={admin} />
       <SecuritySection />
       <TokensSection />
+      <WebhooksSection admin={admin} />
       <TransferSection admin={admin} />
       <DangerSection admin={admin} />
     </>
