@@ -5,6 +5,7 @@
 // against the schema); UPDATE_OPENAPI_EXAMPLES=1 re-records them from this run.
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { createECDH, randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { testDatabases } from '../helpers/databases.ts';
 import { call, sessionCookieOf, signUp, startApp, type Cred, type Family, type TestApp } from '../helpers/app.ts';
@@ -313,6 +314,49 @@ for (const d of testDatabases()) {
       expect(await req('POST', '/api/vega/log', { type: 'temperature', celsius: 38, fahrenheit: 100.4 }, tok), 400, 'both scales');
       expect(await req('POST', '/api/vega/medicines/delete', { name: 'calpol' }, tok), 200, 'remove a medicine');
       expect(await req('POST', '/api/vega/medicines/delete', { name: 'Calpol' }, tok), 404, 'remove it again');
+    });
+
+    test('reminders: the caller\'s own settings, read and partly changed', async () => {
+      const tok = { token: member.token };
+      expect(await req('GET', '/api/vega/reminders', undefined, tok), 200, 'read reminders');
+      expect(await req('POST', '/api/vega/reminders', { reminders: { feed_due: { enabled: true, minutes_before: 15 } }, quiet_hours: { start: '22:00', end: '07:00' } }, tok), 200, 'turn a reminder on');
+      expect(await req('POST', '/api/vega/reminders', { reminders: { feed_due: { minutes_before: 500 } } }, tok), 400, 'a lead time out of range');
+      expect(await req('POST', '/api/vega/reminders', { reminders: { feed_due: { enabled: false } } }, { token: readOnly }), 403, 'change reminders with a read-only token');
+    });
+
+    test('push: the key, a device subscribed, listed, tested and removed', async () => {
+      const tok = { token: member.token };
+      const browser = createECDH('prime256v1');
+      browser.generateKeys();
+      const endpoint = 'https://push.example.com/send/contract-device';
+      const keys = { p256dh: browser.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+      expect(await req('GET', '/api/vega/push/key', undefined, tok), 200, 'the VAPID public key');
+      expect(await req('POST', '/api/vega/push/test', {}, tok), 409, 'test with no device');
+      expect(await req('POST', '/api/vega/push/subscribe', { endpoint, keys }, tok), 200, 'subscribe a device');
+      expect(await req('POST', '/api/vega/push/subscribe', { endpoint: 'http://10.0.0.5/push', keys }, tok), 400, 'a private endpoint');
+      expect(await req('GET', '/api/vega/push/subscriptions', undefined, tok), 200, 'list devices');
+      expect(await req('POST', '/api/vega/push/test', {}, tok), 200, 'send a test');
+      expect(await req('POST', '/api/vega/push/unsubscribe', { endpoint }, tok), 200, 'unsubscribe');
+      expect(await req('POST', '/api/vega/push/unsubscribe', {}, tok), 400, 'unsubscribe without an endpoint');
+    });
+
+    test('webhooks: added, listed, tested, rotated, enabled and deleted by an admin', async () => {
+      const tok = { token: admin.token };
+      expect(await req('GET', '/api/vega/webhooks', undefined, tok), 200, 'list webhooks (none)');
+      const made = await req('POST', '/api/vega/webhooks', { url: 'https://hooks.example.com/baby', events: ['event.created', 'reminder.fired'] }, tok);
+      expect(made, 200, 'add a webhook');
+      const id = made.body.webhook.id;
+      expect(await req('POST', '/api/vega/webhooks', { url: 'http://192.168.1.10/hook', events: ['event.created'] }, tok), 400, 'a private receiver');
+      expect(await req('POST', '/api/vega/webhooks', { url: 'https://hooks.example.com/x', events: ['event.created'] }, { token: member.token }), 403, 'add as a member');
+      expect(await req('GET', '/api/vega/webhooks', undefined, tok), 200, 'list webhooks');
+      expect(await req('POST', '/api/vega/webhooks/test', { id }, tok), 200, 'send a test');
+      expect(await req('POST', '/api/vega/webhooks/test', { id: 'nope' }, tok), 404, 'test an unknown webhook');
+      expect(await req('POST', '/api/vega/webhooks/rotate', { id }, tok), 200, 'rotate the secret');
+      expect(await req('POST', '/api/vega/webhooks/rotate', { id: 'nope' }, tok), 404, 'rotate an unknown webhook');
+      expect(await req('POST', '/api/vega/webhooks/enable', { id }, tok), 200, 'enable');
+      expect(await req('POST', '/api/vega/webhooks/enable', { id: 'nope' }, tok), 404, 'enable an unknown webhook');
+      expect(await req('POST', '/api/vega/webhooks/delete', { id }, tok), 200, 'delete');
+      expect(await req('POST', '/api/vega/webhooks/delete', { id }, tok), 404, 'delete it again');
     });
 
     test('every authenticated read without a credential is a documented 401', async () => {

@@ -528,6 +528,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/vega/reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's own reminders, quiet hours and how many of their devices take push
+         * @description Every reminder is off until the caregiver turns it on. Due reminders go to the caller's push devices and to the family's webhooks that take reminder.fired, once per occurrence (a feed logged in the meantime cancels a feed-due reminder); during quiet hours they are held and sent when the quiet hours end, if still due.
+         *
+         *     Needs a bearer token (read scope) or the session cookie.
+         */
+        get: operations["getReminderSettings"];
+        put?: never;
+        /**
+         * Change the caller's own reminders (any subset of the keys); answers with all of them
+         * @description A partial update of the same shape GET answers with (without push_devices): keys left out keep their values; quiet_hours null removes the quiet hours. An unknown key, a threshold out of range or a time that is not HH:MM is a 400 naming the field, and nothing is stored.
+         *
+         *     Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused).
+         *
+         *     Idempotency-Key: send one (e.g. a fresh UUID per intended write) to make retries safe. The same key with the same request within 24 hours replays the first response exactly and changes nothing; the same key with a different request is 422 idempotency_key_reused and changes nothing. Keys are per family and per endpoint.
+         */
+        post: operations["updateReminderSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/vega/log": {
         parameters: {
             query?: never;
@@ -1269,6 +1299,242 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/vega/push/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The service's VAPID public key, for the browser's pushManager.subscribe()
+         * @description Pass it as applicationServerKey (decoded from base64url). Made once, at first use, and kept: subscriptions made with it stay valid across restarts.
+         *
+         *     Needs a bearer token (read scope) or the session cookie.
+         */
+        get: operations["getPushKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vega/push/subscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Store this browser's push subscription for the caller (PushSubscription.toJSON())
+         * @description The subscription belongs to the caller and to the session or token this request is made with: it is removed when that session signs out or that token is revoked, when the caregiver leaves or is removed, and when the push service answers 404 or 410. Subscribing an endpoint already stored moves it to the caller. At most 20 per caregiver: a new one past that replaces the oldest. The endpoint must be https to a public host; private, loopback and link-local addresses (and http to them) are refused unless the server sets OUTBOUND_ALLOW_PRIVATE=1. 400 names the field that is wrong, and nothing is stored.
+         *
+         *     Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused).
+         *
+         *     Idempotency-Key: send one (e.g. a fresh UUID per intended write) to make retries safe. The same key with the same request within 24 hours replays the first response exactly and changes nothing; the same key with a different request is 422 idempotency_key_reused and changes nothing. Keys are per family and per endpoint.
+         */
+        post: operations["subscribePush"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vega/push/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's own browsers that take notifications
+         * @description Needs a bearer token (read scope) or the session cookie.
+         */
+        get: operations["listPushSubscriptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vega/push/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove the caller's subscription with this endpoint (PushSubscription.endpoint)
+         * @description removed is 0 when none of your subscriptions has this endpoint (already removed, or another caregiver’s).
+         *
+         *     Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused).
+         *
+         *     Idempotency-Key: send one (e.g. a fresh UUID per intended write) to make retries safe. The same key with the same request within 24 hours replays the first response exactly and changes nothing; the same key with a different request is 422 idempotency_key_reused and changes nothing. Keys are per family and per endpoint.
+         */
+        post: operations["unsubscribePush"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vega/push/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test notification to each of the caller's browsers
+         * @description Queued in the outbox and sent within seconds; the answer does not wait for the push services. The notification carries the primary child's first name and one line, nothing else. 409 no_push_devices when the caller has no subscription.
+         *
+         *     Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused).
+         *
+         *     Idempotency-Key: send one (e.g. a fresh UUID per intended write) to make retries safe. The same key with the same request within 24 hours replays the first response exactly and changes nothing; the same key with a different request is 422 idempotency_key_reused and changes nothing. Keys are per family and per endpoint.
+         */
+        post: operations["sendTestPush"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vega/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The family's webhooks with their last 50 delivery attempts (admin)
+         * @description A webhook disabled after 24 hours of failed deliveries shows enabled false, disabled_at and disabled_reason. The secrets are never shown again.
+         *
+         *     Needs a bearer token (read scope) or the session cookie. The caller must be a family admin.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Add a webhook: a URL and the events it is sent (admin); the signing secret is shown only in this answer
+         * @description Each message is a POST of JSON {type, timestamp, data: {family_id, child_id, event | timer, …}} signed as Standard Webhooks do: headers webhook-id (stable across retries: dedupe by it), webhook-timestamp (seconds) and webhook-signature (v1,<base64 HMAC-SHA256 of "id.timestamp.body" with the secret after whsec_, base64-decoded); any standardwebhooks library verifies it. Messages to one webhook arrive in order, at least once; failed deliveries are retried with backoff (30 s, 1 min, 2, 4 … at most hourly) and a webhook failing for 24 hours is disabled. The URL must be https:// to a public host unless the server sets OUTBOUND_ALLOW_PRIVATE=1 (then private, loopback and link-local addresses, and plain http to them, are allowed); it is checked again at every delivery (DNS rebinding). 400 names the field (url or events); 409 webhook_limit past 10 webhooks.
+         *
+         *     Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused). The caller must be a family admin.
+         *
+         *     Idempotency-Key: send one (e.g. a fresh UUID per intended write) to make retries safe. The same key with the same request within 24 hours replays the first response exactly and changes nothing; the same key with a different request is 422 idempotency_key_reused and changes nothing. Keys are per family and per endpoint.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vega/webhooks/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a webhook.test message to one webhook (admin)
+         * @description Queued like every message and sent at once; its delivery shows in GET /api/vega/webhooks. 409 webhook_disabled for a disabled webhook.
+         *
+         *     Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused). The caller must be a family admin.
+         */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vega/webhooks/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a webhook's signing secret (admin); the old one stops at once
+         * @description Messages still queued are signed with the new secret when they are sent. The new secret is shown only in this answer.
+         *
+         *     Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused). The caller must be a family admin.
+         *
+         *     Idempotency-Key: send one (e.g. a fresh UUID per intended write) to make retries safe. The same key with the same request within 24 hours replays the first response exactly and changes nothing; the same key with a different request is 422 idempotency_key_reused and changes nothing. Keys are per family and per endpoint.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vega/webhooks/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn a disabled webhook back on (admin)
+         * @description Clears its failing state; it gets messages from now on (those dropped when it was disabled are not sent).
+         *
+         *     Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused). The caller must be a family admin.
+         *
+         *     Idempotency-Key: send one (e.g. a fresh UUID per intended write) to make retries safe. The same key with the same request within 24 hours replays the first response exactly and changes nothing; the same key with a different request is 422 idempotency_key_reused and changes nothing. Keys are per family and per endpoint.
+         */
+        post: operations["enableWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vega/webhooks/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove a webhook and the messages still queued for it (admin)
+         * @description Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused). The caller must be a family admin.
+         *
+         *     Idempotency-Key: send one (e.g. a fresh UUID per intended write) to make retries safe. The same key with the same request within 24 hours replays the first response exactly and changes nothing; the same key with a different request is 422 idempotency_key_reused and changes nothing. Keys are per family and per endpoint.
+         */
+        post: operations["deleteWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1937,6 +2203,89 @@ export interface components {
             ok: true;
             deleted: string;
         };
+        ReminderSettings: {
+            reminders: {
+                /** @description before the next feed is due (from live status's next_feed_at; only for babies whose feeds it times) */
+                feed_due: {
+                    enabled: boolean;
+                    /** @description 0 to 120 minutes before the next feed is due (live status next_feed_at) */
+                    minutes_before: number;
+                };
+                /** @description a breastfeed timer still running */
+                feed_timer: {
+                    enabled: boolean;
+                    /** @description 5 to 240 minutes of a running breastfeed timer */
+                    after_minutes: number;
+                };
+                /** @description a sleep open this long */
+                long_sleep: {
+                    enabled: boolean;
+                    /** @description 1 to 24 hours of one open sleep (a wake not logged?) */
+                    after_hours: number;
+                };
+                /** @description nothing logged for this long, by day */
+                nothing_logged: {
+                    enabled: boolean;
+                    /** @description 1 to 24 hours without any log; said only between 07:00 and 21:00 in the child's zone */
+                    after_hours: number;
+                };
+                /** @description vitamin D not logged today by this time */
+                vitamin_d: {
+                    enabled: boolean;
+                    /** @description time of day (the child's zone) by which vitamin D should be logged; only where live status says vitamin D is relevant */
+                    by: string;
+                };
+                /** @description a medicine given whose family minimum interval ("not before", set with POST /api/vega/medicines) has passed */
+                medicine: {
+                    enabled: boolean;
+                };
+            };
+            /** @description in the family's zone; reminders due then are held and sent when they end, if still due */
+            quiet_hours: {
+                start: string;
+                end: string;
+            } | null;
+            /** @description how many of the caller's browsers take Web Push (POST /api/vega/push/subscribe) */
+            push_devices: number;
+        };
+        ReminderSettingsUpdate: {
+            reminders?: {
+                feed_due?: {
+                    enabled?: boolean;
+                    /** @description 0 to 120 minutes before the next feed is due (live status next_feed_at) */
+                    minutes_before?: number;
+                };
+                feed_timer?: {
+                    enabled?: boolean;
+                    /** @description 5 to 240 minutes of a running breastfeed timer */
+                    after_minutes?: number;
+                };
+                long_sleep?: {
+                    enabled?: boolean;
+                    /** @description 1 to 24 hours of one open sleep (a wake not logged?) */
+                    after_hours?: number;
+                };
+                nothing_logged?: {
+                    enabled?: boolean;
+                    /** @description 1 to 24 hours without any log; said only between 07:00 and 21:00 in the child's zone */
+                    after_hours?: number;
+                };
+                vitamin_d?: {
+                    enabled?: boolean;
+                    /** @description time of day (the child's zone) by which vitamin D should be logged; only where live status says vitamin D is relevant */
+                    by?: string;
+                };
+                medicine?: {
+                    enabled?: boolean;
+                };
+            };
+            quiet_hours?: {
+                /** @description HH:MM in the family's zone */
+                start: string;
+                /** @description HH:MM in the family's zone; before start: the quiet hours run past midnight */
+                end: string;
+            } | null;
+        };
         ApiIndex: {
             name: string;
             version: string;
@@ -2258,6 +2607,158 @@ export interface components {
                 author: string;
                 note: string;
             }[];
+        };
+        PushKey: {
+            /** @description the service's VAPID public key (base64url, 65 bytes): the browser's applicationServerKey */
+            public_key: string;
+        };
+        PushSubscribeRequest: {
+            /** @description the push service's URL for this browser: https to a public host; private, loopback and link-local addresses are refused unless the server sets OUTBOUND_ALLOW_PRIVATE=1 */
+            endpoint: string;
+            keys: {
+                /** @description the browser's P-256 public key, base64url (65 bytes, uncompressed) */
+                p256dh: string;
+                /** @description the browser's authentication secret, base64url (16 bytes) */
+                auth: string;
+            };
+            /** @description as the browser gives it; not used */
+            expirationTime?: number | null;
+        };
+        PushSubscriptionCreated: {
+            id: string;
+            /** @description the push service's host (the endpoint's path identifies the browser and is not shown) */
+            endpoint_host: string;
+            /** @description ISO 8601 (UTC) */
+            created_at: string;
+        };
+        PushSubscribed: {
+            subscription: components["schemas"]["PushSubscriptionCreated"];
+        };
+        PushSubscription: {
+            id: string;
+            /** @description the push service's host (the endpoint's path identifies the browser and is not shown) */
+            endpoint_host: string;
+            /** @description the browser that subscribed, as it named itself; null when it sent no User-Agent */
+            user_agent: string | null;
+            /** @description ISO 8601 (UTC) */
+            created_at: string;
+        };
+        PushSubscriptionList: {
+            /** @description the caller's own subscriptions, oldest first */
+            subscriptions: components["schemas"]["PushSubscription"][];
+        };
+        PushUnsubscribeRequest: {
+            /** @description the endpoint of the subscription to remove (PushSubscription.endpoint) */
+            endpoint: string;
+        };
+        PushUnsubscribed: {
+            /** @constant */
+            status: "ok";
+            /** @description 1 when one of your subscriptions had this endpoint, else 0 */
+            removed: number;
+        };
+        PushTestSent: {
+            /** @constant */
+            status: "ok";
+            /** @description how many of your subscriptions a test notification was queued for */
+            devices: number;
+        };
+        /**
+         * @description event.created, event.edited, event.deleted, feed_timer.started, feed_timer.stopped or reminder.fired
+         * @enum {string}
+         */
+        WebhookEventName: "event.created" | "event.edited" | "event.deleted" | "feed_timer.started" | "feed_timer.stopped" | "reminder.fired";
+        Webhook: {
+            id: string;
+            /** @description where the messages are POSTed */
+            url: string;
+            /** @description the events it is sent */
+            events: components["schemas"]["WebhookEventName"][];
+            /** @description false once disabled after 24 hours of failed deliveries (POST /api/vega/webhooks/enable turns it back on) */
+            enabled: boolean;
+            /** @description ISO 8601 instant */
+            created_at: string;
+            /** @description the admin who added it (username) */
+            created_by: string;
+            /** @description ISO 8601 instant of the first failure of the current run of failed deliveries; null while deliveries succeed */
+            failing_since: string | null;
+            /** @description ISO 8601 instant it was disabled; null while enabled */
+            disabled_at: string | null;
+            /** @description why it was disabled; null while enabled */
+            disabled_reason: string | null;
+            /** @description messages waiting to be delivered to it */
+            pending: number;
+        };
+        WebhookDelivery: {
+            /** @description the webhook-id header: stable across retries of one message */
+            message_id: string;
+            event_type: string;
+            /** @description 1 for the first attempt of the message, 2 for its first retry, … */
+            attempt: number;
+            /** @description ISO 8601 instant of the attempt */
+            at: string;
+            /** @description the receiver's HTTP status; null when none came back */
+            status: number | null;
+            /** @description true for a 2xx answer */
+            ok: boolean;
+            duration_ms: number;
+            /** @description why no answer came back (timeout, refused address, network), or null */
+            error: string | null;
+        };
+        WebhookWithDeliveries: {
+            id: string;
+            /** @description where the messages are POSTed */
+            url: string;
+            /** @description the events it is sent */
+            events: components["schemas"]["WebhookEventName"][];
+            /** @description false once disabled after 24 hours of failed deliveries (POST /api/vega/webhooks/enable turns it back on) */
+            enabled: boolean;
+            /** @description ISO 8601 instant */
+            created_at: string;
+            /** @description the admin who added it (username) */
+            created_by: string;
+            /** @description ISO 8601 instant of the first failure of the current run of failed deliveries; null while deliveries succeed */
+            failing_since: string | null;
+            /** @description ISO 8601 instant it was disabled; null while enabled */
+            disabled_at: string | null;
+            /** @description why it was disabled; null while enabled */
+            disabled_reason: string | null;
+            /** @description messages waiting to be delivered to it */
+            pending: number;
+            /** @description the last attempts (at most 50), newest first */
+            deliveries: components["schemas"]["WebhookDelivery"][];
+        };
+        WebhookList: {
+            webhooks: components["schemas"]["WebhookWithDeliveries"][];
+        };
+        WebhookCreateRequest: {
+            /** @description https:// URL of the receiver. Private, loopback and link-local addresses (and plain http to them) are refused unless the server sets OUTBOUND_ALLOW_PRIVATE=1; names are checked again at every delivery. */
+            url: string;
+            /** @description at least one event name; repeats are ignored */
+            events: components["schemas"]["WebhookEventName"][];
+        };
+        WebhookIdRequest: {
+            /** @description the webhook's id (GET /api/vega/webhooks) */
+            id: string;
+        };
+        WebhookWithSecret: {
+            webhook: components["schemas"]["Webhook"];
+            /** @description whsec_… signing secret, shown only this once: verify the webhook-signature header with it (Standard Webhooks) */
+            secret: string;
+        };
+        WebhookEnabled: {
+            webhook: components["schemas"]["Webhook"];
+        };
+        WebhookTestSent: {
+            /** @constant */
+            status: "ok";
+            /** @description the webhook-id of the webhook.test message queued for delivery */
+            message_id: string;
+        };
+        WebhookDeleted: {
+            /** @constant */
+            status: "ok";
+            removed: components["schemas"]["Webhook"];
         };
         Export: {
             exported_at: string;
@@ -3369,6 +3870,66 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getReminderSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReminderSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateReminderSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description any unique string per intended write, e.g. a UUID (1 to 200 visible ASCII characters) */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReminderSettingsUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReminderSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["KeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     logEvent: {
         parameters: {
             query?: never;
@@ -4467,6 +5028,363 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPushKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    subscribePush: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description any unique string per intended write, e.g. a UUID (1 to 200 visible ASCII characters) */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushSubscribeRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSubscribed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["KeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listPushSubscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSubscriptionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    unsubscribePush: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description any unique string per intended write, e.g. a UUID (1 to 200 visible ASCII characters) */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushUnsubscribeRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushUnsubscribed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["KeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    sendTestPush: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description any unique string per intended write, e.g. a UUID (1 to 200 visible ASCII characters) */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushTestSent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["FeedConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description any unique string per intended write, e.g. a UUID (1 to 200 visible ASCII characters) */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookWithSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["FeedConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookIdRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookTestSent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["FeedConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description any unique string per intended write, e.g. a UUID (1 to 200 visible ASCII characters) */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookIdRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookWithSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["KeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    enableWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description any unique string per intended write, e.g. a UUID (1 to 200 visible ASCII characters) */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookIdRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEnabled"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["KeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description any unique string per intended write, e.g. a UUID (1 to 200 visible ASCII characters) */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookIdRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeleted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["KeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
