@@ -89,7 +89,7 @@ describe('tracker CLI on the embedded SQLite store', () => {
     const liveSessions = (db.prepare('select count(*) n from sessions').get() as { n: number }).n - 1;
     db.close();
     const { stdout } = await tracker('prune');
-    assert.match(stdout, /Pruned expired rows: 1 sessions, \d+ tokens, \d+ invites, \d+ password resets, \d+ idempotency keys, \d+ counters, \d+ export leases\./);
+    assert.match(stdout, /Pruned expired rows: 1 sessions, \d+ tokens, \d+ invites, \d+ password resets, \d+ idempotency keys, \d+ counters, \d+ export leases, \d+ reminders sent\./);
     const after = new Database(join(dir, 'tracker.db'), { readonly: true });
     assert.equal((after.prepare('select count(*) n from sessions').get() as { n: number }).n, liveSessions);
     after.close();

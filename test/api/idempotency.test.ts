@@ -144,6 +144,9 @@ for (const d of testDatabases()) {
           'POST /api/vega/event/delete', 'POST /api/vega/event/edit', 'POST /api/vega/event/react',
           'POST /api/vega/feed/cancel', 'POST /api/vega/feed/start', 'POST /api/vega/feed/stop', 'POST /api/vega/feed/switch',
           'POST /api/vega/log', 'POST /api/vega/medicines', 'POST /api/vega/medicines/delete', 'POST /api/vega/recipes', 'POST /api/vega/undo',
+          // 1.4.0 (issue 28)
+          'POST /api/vega/push/subscribe', 'POST /api/vega/push/test', 'POST /api/vega/push/unsubscribe', 'POST /api/vega/reminders',
+          'POST /api/vega/webhooks', 'POST /api/vega/webhooks/delete', 'POST /api/vega/webhooks/enable', 'POST /api/vega/webhooks/rotate',
         ],
       );
       assert.deepEqual([...t.app.idempotentRoutes].sort(), listed.sort());

@@ -3,8 +3,8 @@
 // caregiver's settings are held against it (domain/reminders.ts). A reminder due fires in one
 // transaction: its row in reminders_sent (keyed by caregiver and occurrence: the first process
 // to insert it wins, every other insert does nothing and goes no further) and the outbox rows
-// that carry it (one push per device of the caregiver, one webhook message per enabled webhook
-// of the family that takes reminder.fired). The outbox's worker sends them after the commit.
+// that carry it (one push per device of the caregiver, and reminder.fired to the family's webhooks
+// that take it, as webhook-events.ts announces every change). The outbox's worker sends them after the commit.
 //
 // It works for no one in particular, so it builds each family's scope from the family's id
 // (never from a request), one family at a time: nothing read for one family is used for another.
@@ -16,7 +16,8 @@ import type { FamilyRow } from '../family/family-row.ts';
 import { computeLive } from '../insights/live.ts';
 import { anyReminderEnabled, dueReminders, type DueReminder, type ReminderKind, type ReminderSettings } from '../../domain/reminders.ts';
 import { parseStoredSettings } from './reminder-settings.ts';
-import { enqueue, type OutboxMessage } from './outbox.ts';
+import { enqueue } from './outbox.ts';
+import { announce } from './webhook-events.ts';
 import { nudge } from './worker.ts';
 
 export const REMINDER_TICK_MS = 15_000;
@@ -46,15 +47,6 @@ export function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? '';
 }
 
-function webhookEvents(raw: string): string[] {
-  try {
-    const v = JSON.parse(raw);
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
 /** The newest event of the child's log at or before now (a log may be a moment ahead of the clock). */
 async function lastEventAt(scope: ChildScope, now: number): Promise<number | null> {
   const row = await scope
@@ -79,36 +71,19 @@ async function fire(scope: FamilyScope, child: { id: string; name: string }, who
       .executeTakeFirst();
     if (Number(won.numInsertedOrUpdatedRows ?? 0) !== 1) return null;
     const devices = await tx.selectFrom('push_subscriptions').select('id').where('user_id', '=', who.userId).orderBy('created_at').orderBy('id').execute();
-    const hooks = (await tx.selectFrom('webhooks').select(['id', 'events']).where('enabled', '=', 1).orderBy('created_at').orderBy('id').execute()).filter((w) =>
-      webhookEvents(w.events).includes('reminder.fired'),
+    await enqueue(
+      tx,
+      now,
+      devices.map((d) => ({ kind: 'push' as const, target_id: d.id, event_type: 'reminder', payload: { title: firstName(child.name), body: r.line, tag: r.occurrence } })),
     );
-    const msgs: OutboxMessage[] = [
-      ...devices.map((d) => ({
-        kind: 'push' as const,
-        target_id: d.id,
-        event_type: 'reminder',
-        payload: { title: firstName(child.name), body: r.line, tag: r.occurrence },
-      })),
-      ...hooks.map((w) => ({
-        kind: 'webhook' as const,
-        target_id: w.id,
-        event_type: 'reminder.fired',
-        payload: {
-          type: 'reminder.fired',
-          timestamp: new Date(now).toISOString(),
-          data: {
-            family_id: tx.familyId,
-            child_id: child.id,
-            reminder: { kind: r.kind, line: r.line, due_at: new Date(r.due_at).toISOString() },
-            caregiver: who.username,
-          },
-        },
-      })),
-    ];
-    await enqueue(tx, now, msgs);
+    const webhooks = await announce(tx, now, 'reminder.fired', {
+      child_id: child.id,
+      reminder: { kind: r.kind, line: r.line, due_at: new Date(r.due_at).toISOString() },
+      caregiver: who.username,
+    });
     return {
       family_id: tx.familyId, child_id: child.id, user_id: who.userId, caregiver: who.username,
-      kind: r.kind, occurrence: r.occurrence, line: r.line, due_at: r.due_at, push: devices.length, webhooks: hooks.length,
+      kind: r.kind, occurrence: r.occurrence, line: r.line, due_at: r.due_at, push: devices.length, webhooks,
     };
   });
 }
