@@ -7,7 +7,7 @@
 // at a time in the order they were written: only the oldest row of a target is ever due, so a
 // receiver that is down holds its later messages back instead of receiving them out of order.
 import { randomBytes } from 'node:crypto';
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Ctx } from '../context.ts';
 import type { OutboxTable } from '../../db/schema.ts';
@@ -22,7 +22,9 @@ export type Outcome =
   /** try again later (backoff), unless the handler gave up on the target */
   | { result: 'retry'; error: string }
   /** drop this row (and, with dropTarget, every row of its target): the destination is gone or disabled */
-  | { result: 'drop'; error: string; dropTarget?: boolean };
+  | { result: 'drop'; error: string; dropTarget?: boolean }
+  /** not now, and not a failure (a rate limit, a connection being made): try again at `at` (epoch ms) */
+  | { result: 'later'; at: number };
 
 export type Handler = (ctx: Ctx, row: OutboxRow) => Promise<Outcome>;
 
@@ -47,14 +49,19 @@ export function retryDelayMs(failures: number): number {
 /** The oldest due row of each target, not leased by anyone: what may be sent now. */
 async function dueHeads(ctx: Ctx, now: number): Promise<OutboxRow[]> {
   const k = ctx.db.kysely;
+  // Each target's oldest row, found in one walk of the (target_id, seq) index: a backlog held
+  // behind a slow receiver costs a step per row here, not an index probe per row.
+  const heads = k
+    .selectFrom('outbox')
+    .select((eb) => ['target_id', eb.fn.min('seq').as('head')])
+    .groupBy('target_id')
+    .as('h');
   return k
     .selectFrom('outbox as o')
+    .innerJoin(heads, (j) => j.onRef('o.seq', '=', 'h.head'))
     .selectAll('o')
     .where('o.next_attempt_at', '<=', now)
     .where((eb) => eb.or([eb('o.lease_until', 'is', null), eb('o.lease_until', '<', now)]))
-    .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('outbox as earlier').select(sql`1`.as('one')).whereRef('earlier.target_id', '=', 'o.target_id').whereRef('earlier.seq', '<', 'o.seq'))),
-    )
     .orderBy('o.seq')
     .limit(BATCH)
     .execute() as Promise<OutboxRow[]>;
@@ -80,6 +87,9 @@ async function settle(ctx: Ctx, row: OutboxRow, outcome: Outcome, owner: string)
   } else if (outcome.result === 'drop') {
     if (outcome.dropTarget) await k.deleteFrom('outbox').where('target_id', '=', row.target_id).execute();
     else await mine(k.deleteFrom('outbox')).execute();
+  } else if (outcome.result === 'later') {
+    // Rescheduled without counting a failure: the backoff of later failures is unchanged.
+    await mine(k.updateTable('outbox').set({ next_attempt_at: outcome.at, lease_until: null, lease_owner: null })).execute();
   } else {
     const failures = Number(row.attempts) + 1;
     await mine(
@@ -88,28 +98,34 @@ async function settle(ctx: Ctx, row: OutboxRow, outcome: Outcome, owner: string)
   }
 }
 
+/** The rows due now (one head per target) that this process leased. Rows of a kind nobody handles are left alone. */
+async function leaseDue(ctx: Ctx, owner: string, max = BATCH): Promise<OutboxRow[]> {
+  const now = ctx.clock();
+  const heads = (await dueHeads(ctx, now)).filter((r) => handlers.has(r.kind)).slice(0, max);
+  const won = await Promise.all(heads.map((row) => lease(ctx, row, owner, now)));
+  return heads.filter((_, i) => won[i]);
+}
+
+/** Sends one leased row through its kind's handler and settles it. */
+async function sendOne(ctx: Ctx, row: OutboxRow, owner: string): Promise<void> {
+  let outcome: Outcome;
+  try {
+    outcome = await handlers.get(row.kind)!(ctx, row);
+  } catch (err) {
+    outcome = { result: 'retry', error: `internal: ${(err as Error).message}` };
+  }
+  await settle(ctx, row, outcome, owner);
+}
+
 /**
- * One pass: leases and sends every row due now (in parallel across targets), settles each.
- * Returns how many rows were attempted. Rows of a kind nobody handles are left alone.
+ * One pass, waited for: leases every row due now (one per target), sends them in parallel and
+ * settles each. Returns how many rows were attempted. (The running loop below does not wait for
+ * a send before looking for the next: a receiver taking 10 s holds up only its own messages.)
  */
 export async function deliverDue(ctx: Ctx, owner: string = processOwner): Promise<number> {
-  const now = ctx.clock();
-  const heads = (await dueHeads(ctx, now)).filter((r) => handlers.has(r.kind));
-  let attempted = 0;
-  await Promise.all(
-    heads.map(async (row) => {
-      if (!(await lease(ctx, row, owner, now))) return;
-      attempted += 1;
-      let outcome: Outcome;
-      try {
-        outcome = await handlers.get(row.kind)!(ctx, row);
-      } catch (err) {
-        outcome = { result: 'retry', error: `internal: ${(err as Error).message}` };
-      }
-      await settle(ctx, row, outcome, owner);
-    }),
-  );
-  return attempted;
+  const rows = await leaseDue(ctx, owner);
+  await Promise.all(rows.map((row) => sendOne(ctx, row, owner)));
+  return rows.length;
 }
 
 /** This process's name on its leases. */
@@ -123,6 +139,9 @@ export function nudge(): void {
 }
 
 const POLL_MS = 1000;
+const NUDGE_GAP_MS = 100;
+/** Sends under way at once per process (each a socket to a receiver or push service). */
+const MAX_IN_FLIGHT = 64;
 
 /**
  * The delivery loop of this process: a pass every second (messages other processes wrote,
@@ -133,20 +152,49 @@ export function startDelivery(ctx: Ctx, log: FastifyBaseLogger): () => Promise<v
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
   let again = false;
+  let active = false;
+  /** sends under way: each frees its target for the next message when it settles */
+  const inflight = new Set<Promise<void>>();
+  const launch = (row: OutboxRow) => {
+    const p: Promise<void> = sendOne(ctx, row, processOwner)
+      .catch((err) => log.warn({ err }, 'outbox send failed to settle; its lease will expire and it is sent again'))
+      .finally(() => {
+        inflight.delete(p);
+        pass();
+      });
+    inflight.add(p);
+  };
   const pass = () => {
     if (stopped) return;
     again = true;
-    running = running.then(async () => {
-      while (again && !stopped) {
-        again = false;
-        try {
-          // Keep going while a pass finds work (a backlog drains without waiting a second per batch).
-          while (!stopped && (await deliverDue(ctx)) > 0);
-        } catch (err) {
-          log.warn({ err }, 'outbox delivery pass failed; will retry');
+    if (active) return;
+    active = true;
+    running = (async () => {
+      try {
+        while (again && !stopped) {
+          again = false;
+          const started = Date.now();
+          try {
+            // Keep going while a pass finds work (a backlog drains without waiting a second per batch).
+            for (;;) {
+              const room = MAX_IN_FLIGHT - inflight.size;
+              if (stopped || room <= 0) break;
+              const rows = await leaseDue(ctx, processOwner, room);
+              rows.forEach(launch);
+              if (rows.length === 0) break;
+            }
+          } catch (err) {
+            log.warn({ err }, 'outbox delivery pass failed; will retry');
+          }
+          // A stream of writes nudges faster than passes are useful: at most one pass per
+          // NUDGE_GAP_MS, so a backlog waiting behind a slow receiver is not scanned without pause.
+          const wait = NUDGE_GAP_MS - (Date.now() - started);
+          if (again && wait > 0 && !stopped) await new Promise((r) => setTimeout(r, wait));
         }
+      } finally {
+        active = false;
       }
-    });
+    })();
   };
   wake = pass;
   const timer = setInterval(pass, POLL_MS);
@@ -157,5 +205,6 @@ export function startDelivery(ctx: Ctx, log: FastifyBaseLogger): () => Promise<v
     clearInterval(timer);
     if (wake === pass) wake = null;
     await running;
+    await Promise.all([...inflight]);
   };
 }
