@@ -25,6 +25,21 @@ const schema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(0).default(5),
   OUTBOUND_ALLOW_PRIVATE: z.enum(['0', '1', 'false', 'true']).default('0'),
+  MQTT_URL: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || parseMqttUrl(v) !== null, { message: 'must be an MQTT broker URL such as mqtt://host:1883 or mqtts://user:password@host:8883 (mqtt, mqtts, ws or wss)' }),
+  MQTT_USERNAME: z.string().optional(),
+  MQTT_PASSWORD: z.string().optional(),
+  MQTT_CA_FILE: z.string().optional(),
+  MQTT_DISCOVERY_PREFIX: z
+    .string()
+    .default('homeassistant')
+    .refine(isTopicPrefix, { message: 'must be a topic prefix without wildcards (+, #), empty levels or a leading or trailing slash (e.g. homeassistant)' }),
+  MQTT_BASE_TOPIC: z
+    .string()
+    .default('baby-tracker')
+    .refine(isTopicPrefix, { message: 'must be a topic prefix without wildcards (+, #), empty levels or a leading or trailing slash (e.g. baby-tracker)' }),
   MCP_ALLOWED_ORIGINS: z
     .string()
     .default('')
@@ -54,6 +69,42 @@ export interface Config {
   mcpAllowedOrigins: string[];
   /** webhooks and push may reach private, loopback and link-local addresses (and http to them) */
   outboundAllowPrivate: boolean;
+  /** The Home Assistant bridge (issue 29): off while url is null. */
+  mqtt: MqttConfig;
+}
+
+export interface MqttConfig {
+  /** the broker (mqtt://, mqtts://, ws://, wss://) without its credentials; null: the bridge is off */
+  url: string | null;
+  username: string | null;
+  password: string | null;
+  /** a PEM file of the CA that signed the broker's certificate (mqtts), or null for the system's */
+  caFile: string | null;
+  /** where Home Assistant reads discovery configs (its MQTT integration's discovery prefix) */
+  discoveryPrefix: string;
+  /** the service's own topics: availability, state, commands */
+  baseTopic: string;
+}
+
+/** A broker URL → its parts (credentials apart), or null when it is not one. */
+export function parseMqttUrl(v: string): { url: string; username: string | null; password: string | null } | null {
+  let u: URL;
+  try {
+    u = new URL(v.trim());
+  } catch {
+    return null;
+  }
+  if (!['mqtt:', 'mqtts:', 'ws:', 'wss:', 'tcp:', 'ssl:'].includes(u.protocol) || u.hostname === '') return null;
+  const username = u.username ? decodeURIComponent(u.username) : null;
+  const password = u.password ? decodeURIComponent(u.password) : null;
+  u.username = '';
+  u.password = '';
+  return { url: u.toString().replace(/\/$/, ''), username, password };
+}
+
+/** A topic prefix: levels of characters other than the wildcards, none of them empty. */
+function isTopicPrefix(v: string): boolean {
+  return v.length > 0 && v.length <= 100 && !/[+#\u0000]/.test(v) && v.split('/').every((level) => level.length > 0);
 }
 
 /** "https://a.example, http://localhost:6274" → the origins, or null when one is not an origin. */
@@ -122,5 +173,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signupLimitPerHour: e.SIGNUP_LIMIT_PER_HOUR,
     mcpAllowedOrigins: parseOrigins(e.MCP_ALLOWED_ORIGINS) ?? [],
     outboundAllowPrivate: e.OUTBOUND_ALLOW_PRIVATE === '1' || e.OUTBOUND_ALLOW_PRIVATE === 'true',
+    mqtt: mqttConfig(e),
+  };
+}
+
+function mqttConfig(e: z.infer<typeof schema>): MqttConfig {
+  const parsed = e.MQTT_URL === undefined ? null : parseMqttUrl(e.MQTT_URL);
+  return {
+    url: parsed?.url ?? null,
+    // MQTT_USERNAME and MQTT_PASSWORD win over credentials written into the URL.
+    username: e.MQTT_USERNAME ?? parsed?.username ?? null,
+    password: e.MQTT_PASSWORD ?? parsed?.password ?? null,
+    caFile: e.MQTT_CA_FILE ?? null,
+    discoveryPrefix: e.MQTT_DISCOVERY_PREFIX,
+    baseTopic: e.MQTT_BASE_TOPIC,
   };
 }

@@ -37,7 +37,8 @@ export type FamilyOwnedTable =
   | 'outbox'
   | 'push_subscriptions'
   | 'reminder_settings'
-  | 'reminders_sent';
+  | 'reminders_sent'
+  | 'home_assistant';
 
 /**
  * Tables of one child's log. A plain FamilyScope cannot reach them: a ChildScope (one child,

@@ -23,6 +23,7 @@ import { children } from './migrations/013_children.ts';
 import { moreEventTypes } from './migrations/014_more_event_types.ts';
 import { timezoneSetAt } from './migrations/015_timezone_set_at.ts';
 import { notifications } from './migrations/016_notifications.ts';
+import { homeAssistant } from './migrations/017_home_assistant.ts';
 
 /** Every migration of this release, by name (applied in name order). */
 export function migrationsFor(db: Db): Record<string, Migration> {
@@ -42,6 +43,7 @@ export function migrationsFor(db: Db): Record<string, Migration> {
     '014_more_event_types': moreEventTypes(db.dialect),
     '015_timezone_set_at': timezoneSetAt(db.dialect),
     '016_notifications': notifications(db.dialect),
+    '017_home_assistant': homeAssistant(db.dialect),
   };
 }
 

@@ -22,6 +22,8 @@ export interface FamiliesTable {
   timezone_set_at: number | null;
   /** how many of the family's webhooks are enabled (migration 016): does a write have anyone to tell */
   webhooks_on: Generated<number>;
+  /** 1 while the family's Home Assistant bridge is on (migration 017): does a write queue a state update */
+  ha_on: Generated<number>;
 }
 
 /** A child of the family; its events and feed timer carry its id. */
@@ -263,9 +265,9 @@ export interface WebhookDeliveriesTable {
 export interface OutboxTable {
   seq: Generated<number>;
   family_id: string;
-  /** 'webhook' | 'push' */
+  /** 'webhook' | 'push' | 'ha_state' */
   kind: string;
-  /** the webhook's or push subscription's id */
+  /** the webhook's or push subscription's id; for 'ha_state', the child's */
   target_id: string;
   /** stable across retries: the receiver's dedupe key (webhook-id) */
   message_id: string;
@@ -320,6 +322,15 @@ export interface RemindersSentTable {
   at: number;
 }
 
+/** A family's Home Assistant bridge (migration 017): on or off, and the key its topics are derived from. */
+export interface HomeAssistantTable {
+  family_id: string;
+  enabled: number;
+  /** 32 hex characters, random, made at the first enable and kept (stable entity ids) */
+  topic_key: string;
+  updated_at: number;
+}
+
 export interface Database {
   families: FamiliesTable;
   children: ChildrenTable;
@@ -345,4 +356,5 @@ export interface Database {
   service_keys: ServiceKeysTable;
   reminder_settings: ReminderSettingsTable;
   reminders_sent: RemindersSentTable;
+  home_assistant: HomeAssistantTable;
 }

@@ -36,6 +36,7 @@ import { askRoutes } from './routes/ask.ts';
 import { transferRoutes } from './routes/transfer.ts';
 import { pushRoutes } from './routes/push.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
+import { homeAssistantRoutes } from './routes/home-assistant.ts';
 
 const REQUEST_TIMEOUT_MS = 30_000;
 
@@ -134,6 +135,7 @@ export async function buildApp(ctx: Ctx, opts: AppOptions = {}): Promise<Fastify
   transferRoutes(app, ctx);
   pushRoutes(app, ctx);
   webhookRoutes(app, ctx);
+  homeAssistantRoutes(app, ctx);
   await registerWeb(app);
   await app.ready();
   return app;

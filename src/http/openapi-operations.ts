@@ -90,6 +90,9 @@ export const OPERATION_IDS: Record<string, string> = {
   'POST /api/vega/webhooks/rotate': 'rotateWebhookSecret',
   'POST /api/vega/webhooks/enable': 'enableWebhook',
   'POST /api/vega/webhooks/delete': 'deleteWebhook',
+
+  'GET /api/vega/home-assistant': 'getHomeAssistant',
+  'POST /api/vega/home-assistant': 'setHomeAssistant',
 };
 
 const VERB: Record<string, string> = { GET: 'get', POST: 'post', PUT: 'put', PATCH: 'patch', DELETE: 'delete' };
@@ -123,6 +126,7 @@ export const TAGS: { name: string; description: string }[] = [
   { name: 'Webhooks', description: 'Signed messages (Standard Webhooks) to receivers an admin chooses when the log changes: events created, edited or deleted, the feed timer started or stopped, reminders fired. Sent from an outbox after the commit, at least once and in order per webhook.' },
   { name: 'Reminders', description: 'Each caregiver’s own reminders (feed due, a feed timer left running, a long sleep, nothing logged, vitamin D, a medicine’s own “not before”), sent to their push devices and the family’s webhooks, with quiet hours.' },
   { name: 'Push notifications', description: 'Web Push to each caregiver’s own browsers (reminders and a test): the service’s VAPID key, subscribing and unsubscribing a browser. A notification carries the child’s first name and one line, nothing else.' },
+  { name: 'Home Assistant', description: 'The family’s children as Home Assistant devices over MQTT discovery (sensors for the live status, buttons that log), when the server has an MQTT broker: on or off, and the topics used. States are published from the outbox after the commit.' },
   { name: 'Analytics', description: 'Anonymous product analytics (allowlisted event names only).' },
 ];
 

@@ -359,6 +359,16 @@ for (const d of testDatabases()) {
       expect(await req('POST', '/api/vega/webhooks/delete', { id }, tok), 404, 'delete it again');
     });
 
+    test('home assistant: read, turned on and off by an admin', async () => {
+      const tok = { token: admin.token };
+      expect(await req('GET', '/api/vega/home-assistant', undefined, tok), 200, 'read (off)');
+      expect(await req('POST', '/api/vega/home-assistant', { enabled: true }, tok), 200, 'turn on');
+      expect(await req('GET', '/api/vega/home-assistant', undefined, { token: member.token }), 200, 'read as a member');
+      expect(await req('POST', '/api/vega/home-assistant', { enabled: 'yes' }, tok), 400, 'enabled not a boolean');
+      expect(await req('POST', '/api/vega/home-assistant', { enabled: false }, { token: member.token }), 403, 'turn off as a member');
+      expect(await req('POST', '/api/vega/home-assistant', { enabled: false }, tok), 200, 'turn off');
+    });
+
     test('every authenticated read without a credential is a documented 401', async () => {
       for (const { method, path, op } of c.ops) {
         if (method === 'GET' && op.responses['401']) expect(await req('GET', path), 401, `${path} without credential`);

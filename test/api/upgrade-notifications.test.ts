@@ -1,8 +1,9 @@
 // Upgrading a database as release 1.3.0 left it (migrations up to 015_timezone_set_at: a year of
 // one child's history, a second child, the new event types, medicine settings, a family that set
-// its zone) to this release (issue 28), on both databases: only 016_notifications applies, every
-// row of every old table is still there with every value it had, no family has a webhook or a
-// reminder it did not ask for, and the upgraded family then uses the new routes.
+// its zone) to this release (issues 28 and 29), on both databases: only 016_notifications and
+// 017_home_assistant apply, every row of every old table is still there with every value it had,
+// no family has a webhook, a reminder or Home Assistant it did not ask for, and the upgraded
+// family then uses the new routes.
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
@@ -16,7 +17,7 @@ import { FAMILY, LAST_MIGRATION, NOW, TOKEN, secretHashes, seedRelease110 } from
 
 const RELEASE_130_LAST = '015_timezone_set_at';
 const TABLES = ['families', 'children', 'users', 'sessions', 'tokens', 'invites', 'events', 'feed_timers', 'recipes', 'medicines', 'notes', 'idempotency_keys', 'counters', 'analytics_events', 'password_resets', 'schema_releases'];
-const NEW_TABLES = ['webhooks', 'webhook_deliveries', 'outbox', 'push_subscriptions', 'service_keys', 'reminder_settings', 'reminders_sent'];
+const NEW_TABLES = ['webhooks', 'webhook_deliveries', 'outbox', 'push_subscriptions', 'service_keys', 'reminder_settings', 'reminders_sent', 'home_assistant'];
 const SECOND_CHILD = 'c0ffee000002';
 
 /** Every column of every row of a table, numbers as numbers (PostgreSQL returns bigint as text). */
@@ -24,7 +25,7 @@ async function dump(l: LegacyDb, table: string): Promise<string[]> {
   const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(l.db.kysely);
   const norm = (v: unknown) => (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v);
   return rows.rows
-    .map((r) => JSON.stringify(Object.keys(r).filter((c) => c !== 'webhooks_on').sort().map((c) => [c, norm(r[c])])))
+    .map((r) => JSON.stringify(Object.keys(r).filter((c) => c !== 'webhooks_on' && c !== 'ha_on').sort().map((c) => [c, norm(r[c])])))
     .sort();
 }
 
@@ -54,15 +55,15 @@ for (const d of testDatabases()) {
     });
     after(async () => l?.drop());
 
-    test('only 016_notifications applies; every row and value is kept; nothing is switched on for anyone', async () => {
-      assert.deepEqual(applied, ['016_notifications']);
+    test('only 016_notifications and 017_home_assistant apply; every row and value is kept; nothing is switched on for anyone', async () => {
+      assert.deepEqual(applied, ['016_notifications', '017_home_assistant']);
       const after_ = await rowCounts(l.db, TABLES);
       assert.deepEqual({ ...after_, schema_releases: counts.schema_releases }, counts);
-      assert.equal(after_.schema_releases, counts.schema_releases! + 1);
+      assert.equal(after_.schema_releases, counts.schema_releases! + 2);
       assert.ok(counts.events! > 7_000, `${counts.events} events`);
       for (const t of TABLES.filter((x) => x !== 'schema_releases')) assert.deepEqual(await dump(l, t), before_[t], `table ${t} unchanged`);
       assert.deepEqual(await rowCounts(l.db, NEW_TABLES), Object.fromEntries(NEW_TABLES.map((t) => [t, 0])));
-      const on = await sql<{ n: number | string }>`select count(*) as n from families where webhooks_on <> 0`.execute(l.db.kysely);
+      const on = await sql<{ n: number | string }>`select count(*) as n from families where webhooks_on <> 0 or ha_on <> 0`.execute(l.db.kysely);
       assert.equal(Number(on.rows[0]!.n), 0);
     });
 
@@ -85,9 +86,12 @@ for (const d of testDatabases()) {
         const hooks = await call(app, 'GET', '/api/vega/webhooks', undefined, tok);
         assert.equal(hooks.status, 200, hooks.text);
         assert.deepEqual(hooks.body.webhooks, []);
+        const ha = await call(app, 'GET', '/api/vega/home-assistant', undefined, tok);
+        assert.equal(ha.status, 200, ha.text);
+        assert.equal(ha.body.enabled, false, 'Home Assistant is off until an admin turns it on');
         const logged = await call(app, 'POST', '/api/vega/log', { type: 'nappy', kind: 'wet', ts: '2026-11-25T10:30:00' }, tok);
         assert.equal(logged.status, 200, logged.text);
-        assert.deepEqual(await rowCounts(l.db, ['outbox']), { outbox: 0 }, 'a family without webhooks writes nothing to the outbox');
+        assert.deepEqual(await rowCounts(l.db, ['outbox']), { outbox: 0 }, 'a family without webhooks or Home Assistant writes nothing to the outbox');
       } finally {
         await app.close();
       }

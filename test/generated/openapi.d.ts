@@ -9,7 +9,7 @@ export interface paths {
         };
         /**
          * Health: 200 when the service and its database answer
-         * @description A load balancer can take the instance out of service on 503 (the database did not answer within 2 seconds).
+         * @description A load balancer can take the instance out of service on 503 (the database did not answer within 2 seconds). mqtt reports the Home Assistant bridge's connection to its broker without affecting the status code.
          *
          *     No credential needed.
          */
@@ -1535,6 +1535,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/vega/home-assistant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the family's children appear in Home Assistant, the bridge's state and the topics used
+         * @description With the server's MQTT_URL set, each current child of a family that turned this on appears in Home Assistant (MQTT discovery) as a device: binary sensors asleep, feeding and alert; sensors last feed, next feed due, feeds today, milk today, last nappy, nappies today, awake for, last breast side, the alert message and the weight (in the family's units); buttons wet nappy, dirty nappy, fell asleep, woke up, start feed left or right and stop feed, which log through the same code as this API (author app). The topics carry random family and child segments; the broker's users and ACLs are the boundary. bridge says whether the service is connected to the broker right now.
+         *
+         *     Needs a bearer token (read scope) or the session cookie.
+         */
+        get: operations["getHomeAssistant"];
+        put?: never;
+        /**
+         * Turn the family's Home Assistant devices on or off (admin)
+         * @description With the server's MQTT_URL set, each current child of a family that turned this on appears in Home Assistant (MQTT discovery) as a device: binary sensors asleep, feeding and alert; sensors last feed, next feed due, feeds today, milk today, last nappy, nappies today, awake for, last breast side, the alert message and the weight (in the family's units); buttons wet nappy, dirty nappy, fell asleep, woke up, start feed left or right and stop feed, which log through the same code as this API (author app). The topics carry random family and child segments; the broker's users and ACLs are the boundary. Turning it off removes the devices from Home Assistant (their retained discovery configs are cleared); turning it on again brings them back with the same entity ids. Allowed while the server has no MQTT_URL (bridge not_configured): the devices appear once it has one.
+         *
+         *     Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused). The caller must be a family admin.
+         */
+        post: operations["setHomeAssistant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2286,6 +2314,51 @@ export interface components {
                 end: string;
             } | null;
         };
+        /**
+         * @description the service's connection to the MQTT broker: connected, connecting, down (reconnecting with backoff), or not_configured (the server sets no MQTT_URL)
+         * @enum {string}
+         */
+        MqttBridgeState: "connected" | "connecting" | "down" | "not_configured";
+        HomeAssistantDevice: {
+            child_id: string;
+            /** @description the child's name: the device's name in Home Assistant */
+            name: string;
+            /** @description retained JSON with every value of the child, updated within about a second and a half of each change and every minute */
+            state_topic: string;
+            /** @description button → the topic its press ("PRESS") is published to */
+            command_topics: {
+                wet_nappy: string;
+                dirty_nappy: string;
+                fell_asleep: string;
+                woke_up: string;
+                start_feed_left: string;
+                start_feed_right: string;
+                stop_feed: string;
+            };
+        };
+        HomeAssistantSettings: {
+            /** @description whether the family's children appear in Home Assistant */
+            enabled: boolean;
+            bridge: components["schemas"]["MqttBridgeState"];
+            /** @description where the discovery configs are published (Home Assistant's discovery prefix) */
+            discovery_prefix: string;
+            /** @description the prefix of the service's own topics */
+            base_topic: string;
+            /** @description retained "online" while the service is connected, "offline" when it is not */
+            availability_topic: string;
+            /** @description one per current (not archived) child while enabled; [] while off */
+            devices: components["schemas"]["HomeAssistantDevice"][];
+        };
+        HomeAssistantUpdate: {
+            /** @description true: publish the children as Home Assistant devices; false: remove them from Home Assistant */
+            enabled: boolean;
+        };
+        Health: {
+            /** @constant */
+            ok: true;
+            /** @description the Home Assistant bridge's connection to the MQTT broker: connected, connecting, down or not_configured (no MQTT_URL). Informational: the bridge is optional, so a broker that is down does not make this a 503 */
+            mqtt: components["schemas"]["MqttBridgeState"];
+        };
         ApiIndex: {
             name: string;
             version: string;
@@ -3018,10 +3091,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        ok: true;
-                    };
+                    "application/json": components["schemas"]["Health"];
                 };
             };
             503: components["responses"]["ServiceUnavailable"];
@@ -5385,6 +5455,61 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getHomeAssistant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HomeAssistantSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setHomeAssistant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HomeAssistantUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HomeAssistantSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };

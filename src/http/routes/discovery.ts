@@ -11,6 +11,14 @@ import { loadFamily } from '../../services/family/family-row.ts';
 import { scopeOf, type Ctx } from '../../services/context.ts';
 import { actorOf } from '../auth.ts';
 import { API_VERSION } from '../../version.ts';
+import { bridgeState } from '../../services/home-assistant/bridge.ts';
+import { BridgeStateName } from '../../schemas/home-assistant.ts';
+
+const Health = Ok.extend({
+  mqtt: BridgeStateName.describe(
+    "the Home Assistant bridge's connection to the MQTT broker: connected, connecting, down or not_configured (no MQTT_URL). Informational: the bridge is optional, so a broker that is down does not make this a 503",
+  ),
+}).meta({ id: 'Health' });
 
 const ApiIndex = z
   .object({
@@ -30,13 +38,15 @@ export function discoveryRoutes(app: FastifyInstance, ctx: Ctx): void {
     schema: {
       tags: ['Discovery'],
       summary: 'Health: 200 when the service and its database answer',
-      description: 'A load balancer can take the instance out of service on 503 (the database did not answer within 2 seconds).',
+      description:
+        'A load balancer can take the instance out of service on 503 (the database did not answer within 2 seconds). ' +
+        "mqtt reports the Home Assistant bridge's connection to its broker without affecting the status code.",
       security: [],
-      response: { 200: Ok, 503: UnavailableErrorBody },
+      response: { 200: Health, 503: UnavailableErrorBody },
     },
     handler: async () => {
       if (!(await databaseAnswers(ctx.db))) throw databaseUnavailable();
-      return { ok: true as const };
+      return { ok: true as const, mqtt: bridgeState(ctx.config) };
     },
   });
 

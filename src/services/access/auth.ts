@@ -14,6 +14,7 @@ const FAMILY_COLUMNS = [
   'families.plan as f_plan', 'families.acquisition as f_acquisition', 'families.created_at as f_created_at', 'families.version as f_version',
   'families.primary_child_id as f_primary_child_id', 'families.children_version as f_children_version',
   'families.timezone_set_at as f_timezone_set_at', 'families.webhooks_on as f_webhooks_on',
+  'families.ha_on as f_ha_on',
 ] as const;
 
 interface FamilyColumns {
@@ -30,6 +31,7 @@ interface FamilyColumns {
   f_children_version: number;
   f_timezone_set_at: number | null;
   f_webhooks_on: number;
+  f_ha_on: number;
 }
 
 function familyOf(r: FamilyColumns): FamilyRow {
@@ -38,6 +40,7 @@ function familyOf(r: FamilyColumns): FamilyRow {
     acquisition: r.f_acquisition, created_at: r.f_created_at, version: r.f_version, primary_child_id: r.f_primary_child_id,
     children_version: r.f_children_version, timezone_set_at: r.f_timezone_set_at === null ? null : Number(r.f_timezone_set_at),
     webhooks_on: Number(r.f_webhooks_on),
+    ha_on: Number(r.f_ha_on),
   };
 }
 

@@ -13,6 +13,7 @@ import { childFields, newChildId, presentChild } from './child-rows.ts';
 import { checkNameFree, updateChild, type ChildPatch } from './child-changes.ts';
 import { validateDob } from './profile-rules.ts';
 import { isUniqueViolation } from '../context.ts';
+import { familyChanged } from '../home-assistant/bridge.ts';
 
 export interface NewChild {
   baby_name: string;
@@ -57,6 +58,8 @@ async function change(ctx: Ctx, actor: Actor, fn: (tx: FamilyScope, family: Fami
     throw err;
   }
   const family = await loadFamily(scope);
+  // A child added, renamed, archived or back: its Home Assistant device follows (after the commit).
+  if (Number(family.ha_on) > 0) familyChanged(family.id);
   const child = (await childrenOf(scope, family)).find((c) => c.id === id)!;
   return { ok: true as const, child: presentChild(child, family, ctx.clock()) };
 }
@@ -125,6 +128,8 @@ export async function deleteChild(ctx: Ctx, actor: Actor, id: string) {
     await own.deleteFrom('feed_timers').execute();
     await tx.deleteFrom('children').where('id', '=', id).execute();
   });
+  // Its Home Assistant device goes with it.
+  familyChanged(actor.familyId, [id]);
   return { ok: true as const, deleted: id };
 }
 

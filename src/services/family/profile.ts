@@ -11,6 +11,7 @@ import { validateDob } from './profile-rules.ts';
 import { ageBandTargets } from './age-band-targets.ts';
 import { childScopeIn, childScopeOf } from './children.ts';
 import { updateChild } from './child-changes.ts';
+import { familyChanged } from '../home-assistant/bridge.ts';
 
 /** True once the child has ever had a solid logged (profile.solids_started, patterns' flag). */
 export async function solidsStarted(scope: ChildScope): Promise<boolean> {
@@ -64,6 +65,8 @@ export async function updateProfile(ctx: Ctx, actor: Actor, input: ProfileUpdate
     if (Object.keys(familyPatch).length) await tx.updateFamily().set(familyPatch).execute();
   });
   const fresh = await loadFamily(scope.wholeLog());
+  // A new name, units or zone: the Home Assistant devices and states follow (after the commit).
+  if (Number(fresh.ha_on) > 0) familyChanged(fresh.id);
   const after = await childScopeIn(scope.wholeLog(), fresh, { ref: scope.childId, byName: false });
   return { ok: true, profile: await presentProfile(after, fresh, ctx.clock()) };
 }

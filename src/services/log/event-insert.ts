@@ -63,7 +63,7 @@ export interface LoggedEvent {
 
 /**
  * What else a log writes in its transaction: the outbox messages that announce the event to the
- * family's webhooks (services/notify/webhook-events.ts), given the event and the family's row as
+ * family's webhooks and Home Assistant (services/notify/write-hooks.ts), given the event and the family's row as
  * of the insert.
  */
 export type AnnounceEvent = (tx: ChildScope, row: EventRow, family: FamilyRow) => Promise<unknown>;
@@ -76,7 +76,7 @@ export type AnnounceEvent = (tx: ChildScope, row: EventRow, family: FamilyRow) =
  * group commit (statements there are calls in this process, not round trips). With `keyRow`,
  * an idempotency key's row is committed with the event, in the same statement or transaction:
  * a key already taken fails the write with a unique violation, and nothing is written.
- * With `announce` (a family with webhooks), the outbox rows must be committed with the event:
+ * With `announce` (a family with webhooks or Home Assistant), the outbox rows must be committed with the event:
  * PostgreSQL then takes the transaction too, locking the family's version first as SQLite does.
  */
 export async function logNewEvent(scope: ChildScope, base: NewEvent, drawId: () => string = newEventId, keyRow?: KeyRowFor, announce?: AnnounceEvent): Promise<LoggedEvent> {

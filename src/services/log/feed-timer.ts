@@ -22,9 +22,8 @@ import { liveNow } from '../insights/live.ts';
 import { insertWithFreshId } from './event-insert.ts';
 import { presentEvent } from './event-reads.ts';
 import { loadFeedTimer, toFeedTimerState } from './feed-timer-rows.ts';
-import { announce, hasWebhooks } from '../notify/webhook-events.ts';
+import { writeHooks } from '../notify/write-hooks.ts';
 import { familyReadWithCredential } from '../access/auth.ts';
-import { nudge } from '../notify/worker.ts';
 
 async function lockedTimer(tx: ChildScope): Promise<FeedTimerState | null> {
   const row = await tx.forUpdate(tx.selectFrom('feed_timers').selectAll()).executeTakeFirst();
@@ -78,16 +77,16 @@ export async function startFeed(ctx: Ctx, actor: Actor, input: { side: BreastSid
     .onConflict((oc) => oc.columns(['family_id', 'child_id']).doNothing())
     .returningAll()
     .executeTakeFirst();
-  // One statement for a family without webhooks; with some, the announcement commits with the timer.
-  const hooks = hasWebhooks(family);
-  const inserted = hooks
+  // One statement for a family without webhooks or Home Assistant; with them, the announcement commits with the timer.
+  const hooks = writeHooks(ctx, family);
+  const inserted = hooks.any
     ? await scope.transaction(async (tx) => {
         const r = await insertTimer(tx);
-        if (r) await announce(tx, now, 'feed_timer.started', { child_id: tx.childId, timer: feedOf(state, now, family.timezone) });
+        if (r) await hooks.announce(tx, now, 'feed_timer.started', tx.childId, () => ({ timer: feedOf(state, now, family.timezone) }));
         return r;
       })
     : await insertTimer(scope);
-  if (hooks && inserted) nudge();
+  if (inserted) hooks.committed();
   if (!inserted) {
     const running = await loadFeedTimer(scope);
     throw new AppError(409, 'feed_in_progress', `A feed is already running${namesChildren(scope.children) ? ` for ${scope.child.name}` : ''}: switch sides or stop it first.`, {
@@ -101,6 +100,7 @@ export async function startFeed(ctx: Ctx, actor: Actor, input: { side: BreastSid
 export async function switchFeed(ctx: Ctx, actor: Actor, input: { side?: BreastSide | null }) {
   const scope = await childScopeOf(ctx, actor);
   const now = ctx.clock();
+  const hooks = writeHooks(ctx, familyReadWithCredential(actor) ?? (await loadFamily(scope)));
   const feed = await scope.transaction(async (tx) => {
     const t = await lockedTimer(tx);
     if (!t) throw noFeed();
@@ -110,9 +110,12 @@ export async function switchFeed(ctx: Ctx, actor: Actor, input: { side?: BreastS
         .updateTable('feed_timers')
         .set({ side: next.side, side_since: next.side_since, left_ms: next.left_ms, right_ms: next.right_ms, switched: next.switched ? 1 : 0 })
         .execute();
+      // The side feeding now shows in Home Assistant (webhooks are not told of a switch).
+      await hooks.stateChanged(tx, now, tx.childId);
     }
     return next;
   });
+  hooks.committed();
   const live = await liveNow(scope, now);
   return { status: 'ok' as const, feed: feedOf(feed, now, live.timezone), live };
 }
@@ -126,7 +129,7 @@ export async function stopFeed(ctx: Ctx, actor: Actor, input: { ts?: string | nu
   // is now (the zone of the recent logs; domain/zone-now.ts), so a family abroad whose app
   // sends no zone with the timer still finds the feed on the baby's clock there.
   const zone = input.timezone ?? (await zoneWhereBabyIs(scope, family, now));
-  const hooks = hasWebhooks(family);
+  const hooks = writeHooks(ctx, family);
   const row = await scope.transaction(async (tx) => {
     const t = await lockedTimer(tx);
     if (!t) throw noFeed();
@@ -158,15 +161,15 @@ export async function stopFeed(ctx: Ctx, actor: Actor, input: { ts?: string | nu
       last_side: outcome.last_side,
       created_at: now,
     });
-    if (hooks) {
+    if (hooks.any) {
       // The stop, then the feed it logged (event.created, as POST /api/vega/log announces one).
       const event = presentEvent(scope, logged, family.timezone);
-      await announce(tx, now, 'feed_timer.stopped', { child_id: tx.childId, timer: feedOf(t, now, family.timezone), cancelled: false, event });
-      await announce(tx, now, 'event.created', { child_id: tx.childId, event });
+      await hooks.announce(tx, now, 'feed_timer.stopped', tx.childId, () => ({ timer: feedOf(t, now, family.timezone), cancelled: false, event }));
+      await hooks.tellWebhooks(tx, now, 'event.created', tx.childId, () => ({ event }));
     }
     return logged;
   });
-  if (hooks) nudge();
+  hooks.committed();
   return { status: 'ok' as const, event: presentEvent(scope, row, family.timezone), removed: null, live: await liveNow(scope, now) };
 }
 
@@ -174,16 +177,16 @@ export async function cancelFeed(ctx: Ctx, actor: Actor) {
   const scope = await childScopeOf(ctx, actor);
   const now = ctx.clock();
   const family = familyReadWithCredential(actor) ?? (await loadFamily(scope));
-  const hooks = hasWebhooks(family);
+  const hooks = writeHooks(ctx, family);
   const cancelled = await scope.transaction(async (tx) => {
     const t = await lockedTimer(tx);
     if (!t) throw noFeed();
     await tx.deleteFrom('feed_timers').execute();
     // A cancel stops the timer without logging a feed: feed_timer.stopped with cancelled true and no event.
-    if (hooks) await announce(tx, now, 'feed_timer.stopped', { child_id: tx.childId, timer: feedOf(t, now, family.timezone), cancelled: true });
+    await hooks.announce(tx, now, 'feed_timer.stopped', tx.childId, () => ({ timer: feedOf(t, now, family.timezone), cancelled: true }));
     return t;
   });
-  if (hooks) nudge();
+  hooks.committed();
   const live = await liveNow(scope, now);
   return { status: 'ok' as const, cancelled: feedOf(cancelled, now, live.timezone), live };
 }

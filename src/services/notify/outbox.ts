@@ -3,11 +3,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FamilyScope } from '../../db/family-scope.ts';
 
-export type OutboxKind = 'webhook' | 'push';
+/** 'ha_state': publish one child's state to Home Assistant (services/home-assistant/state-sender.ts). */
+export type OutboxKind = 'webhook' | 'push' | 'ha_state';
 
 export interface OutboxMessage {
   kind: OutboxKind;
-  /** the webhook's or push subscription's id */
+  /** the webhook's or push subscription's id; for 'ha_state', the child's */
   target_id: string;
   event_type: string;
   payload: unknown;
@@ -24,10 +25,14 @@ export function newMessageId(): string {
   return s;
 }
 
-/** Puts the messages into the outbox, due now, in the caller's transaction. */
-export async function enqueue(tx: FamilyScope, now: number, msgs: readonly OutboxMessage[]): Promise<void> {
+/**
+ * Puts the messages into the outbox, due now, in the caller's transaction. With `onceOnly`, a
+ * message whose (target_id, message_id) is already queued is left out instead of failing the
+ * statement (the periodic refresh that every process queues under one id).
+ */
+export async function enqueue(tx: FamilyScope, now: number, msgs: readonly OutboxMessage[], opts: { onceOnly?: boolean } = {}): Promise<void> {
   if (msgs.length === 0) return;
-  await tx
+  const insert = tx
     .insertManyInto(
       'outbox',
       msgs.map((m) => ({
@@ -42,6 +47,6 @@ export async function enqueue(tx: FamilyScope, now: number, msgs: readonly Outbo
         lease_owner: null,
         last_error: null,
       })),
-    )
-    .execute();
+    );
+  await (opts.onceOnly ? insert.onConflict((oc) => oc.columns(['target_id', 'message_id']).doNothing()) : insert).execute();
 }

@@ -1,23 +1,29 @@
 // What a running server does for notifications besides answering requests: the outbox's
-// delivery loop and the reminder scheduler, in every process (each is safe to run many times
-// over on one database). The senders of each kind of outbox row are registered here.
+// delivery loop, the reminder scheduler and, when MQTT_URL is set, the Home Assistant bridge, in
+// every process (each is safe to run many times over on one database). The senders of each kind
+// of outbox row are registered here.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Ctx } from '../context.ts';
 import { registerHandler, startDelivery } from './worker.ts';
 import { deliverWebhook } from './webhook-sender.ts';
 import { deliverPush } from './push.ts';
 import { startReminders } from './reminders.ts';
+import { deliverHaState } from '../home-assistant/state-sender.ts';
+import { startBridge } from '../home-assistant/bridge.ts';
 
 // Registered on import, so a process (or a test calling deliverDue) that loads this module sends them.
 registerHandler('webhook', deliverWebhook);
 registerHandler('push', deliverPush);
+registerHandler('ha_state', deliverHaState);
 
-/** Starts delivery (and reminders); returns a function that stops them. */
+/** Starts delivery, reminders and the Home Assistant bridge (when configured); returns a function that stops them. */
 export function startNotifier(ctx: Ctx, log: FastifyBaseLogger): () => Promise<void> {
+  const stopBridge = startBridge(ctx, log);
   const stopDelivery = startDelivery(ctx, log);
   const stopReminders = startReminders(ctx, log);
   return async () => {
     await stopReminders();
     await stopDelivery();
+    await stopBridge();
   };
 }

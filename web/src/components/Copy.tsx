@@ -2,7 +2,7 @@
 // fall back to selecting the text for a manual copy).
 import { useState } from 'preact/hooks';
 
-export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {
+export function CopyButton({ text, label = 'Copy', name }: { text: string; label?: string; name?: string }) {
   const [done, setDone] = useState<'' | 'ok' | 'manual'>('');
   const copy = async () => {
     try {
@@ -14,7 +14,7 @@ export function CopyButton({ text, label = 'Copy' }: { text: string; label?: str
     setTimeout(() => setDone(''), 2500);
   };
   return (
-    <button type="button" class="btn small" onClick={copy} aria-live="polite">
+    <button type="button" class="btn small" onClick={copy} aria-live="polite" aria-label={name && done === '' ? name : undefined}>
       {done === 'ok' ? 'Copied' : done === 'manual' ? 'Select and copy' : label}
     </button>
   );

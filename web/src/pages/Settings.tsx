@@ -1,5 +1,5 @@
 // Settings: profile (admin edits), units, children, the family's medicines, notifications (reminders, this
-// device's push), members and invites, API tokens, webhooks (admins), export
+// device's push), members and invites, API tokens, webhooks and Home Assistant (admins), export
 // and family deletion. Each section is its own file.
 import { useSession } from '../lib/session';
 import { ProfileSection } from './settings/ProfileSection';
@@ -12,6 +12,7 @@ import { DangerSection } from './settings/DangerSection';
 import { TransferSection } from './settings/TransferSection';
 import { NotificationsSection } from './settings/NotificationsSection';
 import { WebhooksSection } from './settings/WebhooksSection';
+import { HomeAssistantSection } from './settings/HomeAssistantSection';
 
 export function Settings() {
   const s = useSession();
@@ -28,6 +29,7 @@ export function Settings() {
       <SecuritySection />
       <TokensSection />
       <WebhooksSection admin={admin} />
+      <HomeAssistantSection admin={admin} />
       <TransferSection admin={admin} />
       <DangerSection admin={admin} />
     </>
