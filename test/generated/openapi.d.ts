@@ -2356,8 +2356,11 @@ export interface components {
         Health: {
             /** @constant */
             ok: true;
-            /** @description the Home Assistant bridge's connection to the MQTT broker: connected, connecting, down or not_configured (no MQTT_URL). Informational: the bridge is optional, so a broker that is down does not make this a 503 */
-            mqtt: components["schemas"]["MqttBridgeState"];
+            /**
+             * @description 1.4.0, only when the server has MQTT_URL: the Home Assistant bridge's connection to the MQTT broker (connected, connecting or down). Informational: the bridge is optional, so a broker that is down does not make this a 503
+             * @enum {string}
+             */
+            mqtt?: "connected" | "connecting" | "down";
         };
         ApiIndex: {
             name: string;

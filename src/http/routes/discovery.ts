@@ -14,9 +14,11 @@ import { API_VERSION } from '../../version.ts';
 import { bridgeState } from '../../services/home-assistant/bridge.ts';
 import { BridgeStateName } from '../../schemas/home-assistant.ts';
 
+// 1.4.0: `mqtt` only on a server that has a broker (MQTT_URL): without one the answer is the
+// spec's {ok: true}, exactly.
 const Health = Ok.extend({
-  mqtt: BridgeStateName.describe(
-    "the Home Assistant bridge's connection to the MQTT broker: connected, connecting, down or not_configured (no MQTT_URL). Informational: the bridge is optional, so a broker that is down does not make this a 503",
+  mqtt: BridgeStateName.exclude(['not_configured']).optional().describe(
+    "1.4.0, only when the server has MQTT_URL: the Home Assistant bridge's connection to the MQTT broker (connected, connecting or down). Informational: the bridge is optional, so a broker that is down does not make this a 503",
   ),
 }).meta({ id: 'Health' });
 
@@ -46,7 +48,8 @@ export function discoveryRoutes(app: FastifyInstance, ctx: Ctx): void {
     },
     handler: async () => {
       if (!(await databaseAnswers(ctx.db))) throw databaseUnavailable();
-      return { ok: true as const, mqtt: bridgeState(ctx.config) };
+      const mqtt = bridgeState(ctx.config);
+      return mqtt === 'not_configured' ? { ok: true as const } : { ok: true as const, mqtt };
     },
   });
 
