@@ -127,6 +127,23 @@ export function apiIn(p: Page, method: string, path: string, body?: unknown): Pr
 }
 
 /**
+ * Signs a new family up through the web app's own form (a 60-day-old girl called Ada unless told
+ * otherwise) and waits for home; the page is then signed in as its first caregiver.
+ */
+export async function signUpInBrowser(page: Page, base: string, o: { email: string; username?: string; baby?: string; dob?: string }): Promise<void> {
+  await page.goto(base + '/signup');
+  await page.fill('#f-email', o.email);
+  await page.fill('#f-password', 'a-hard-week');
+  await page.fill('#f-username', o.username ?? 'mum');
+  await page.fill('#f-baby_name', o.baby ?? 'Ada');
+  await page.fill('#f-dob', o.dob ?? new Date(Date.now() - 60 * 86400000).toISOString().slice(0, 10));
+  await page.selectOption('#f-gender', 'girl');
+  await page.getByRole('button', { name: 'Create family' }).click();
+  await page.waitForURL(base + '/');
+  await page.getByTestId('live-status').waitFor();
+}
+
+/**
  * Waits, when the family's local time is within `minutes` of midnight, until just after it: these
  * tests log, then look for what they logged in "today", which a local midnight in between moves.
  */

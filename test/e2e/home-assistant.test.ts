@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ARTIFACTS, PHONE, apiIn, axeSerious, chromiumMissing, coldColours, ensureWebBuild, launch, overflow, smallControls, startServer, type Server } from './harness.ts';
+import { ARTIFACTS, PHONE, apiIn, axeSerious, chromiumMissing, coldColours, ensureWebBuild, launch, overflow, smallControls, signUpInBrowser, startServer, type Server } from './harness.ts';
 import { provisionDatabase, testDatabases, type ProvisionedDb } from '../helpers/databases.ts';
 
 const BROKER = process.env.TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
@@ -42,16 +42,7 @@ for (const d of testDatabases()) {
       browser = await launch();
       ctx = await browser.newContext({ viewport: PHONE, timezoneId: 'Europe/London', locale: 'en-GB', colorScheme: 'light' });
       page = await ctx.newPage();
-      await page.goto(base + '/signup');
-      await page.fill('#f-email', `ha.${stamp}@example.com`);
-      await page.fill('#f-password', 'a-hard-week');
-      await page.fill('#f-username', 'mum');
-      await page.fill('#f-baby_name', 'Ada');
-      await page.fill('#f-dob', new Date(Date.now() - 60 * 86400000).toISOString().slice(0, 10));
-      await page.selectOption('#f-gender', 'girl');
-      await page.getByRole('button', { name: 'Create family' }).click();
-      await page.waitForURL(base + '/');
-      await page.getByTestId('live-status').waitFor();
+      await signUpInBrowser(page, base, { email: `ha.${stamp}@example.com` });
       const twin = await apiIn(page, 'POST', '/api/vega/children', { baby_name: 'Bea', dob: new Date(Date.now() - 60 * 86400000).toISOString().slice(0, 10) });
       assert.equal(twin.status, 200);
     });

@@ -16,7 +16,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
-import { ARTIFACTS, PHONE, apiIn, axeSerious, chromiumMissing, coldColours, ensureWebBuild, launch, overflow, smallControls, startServer, type Server } from './harness.ts';
+import { ARTIFACTS, PHONE, apiIn, axeSerious, chromiumMissing, coldColours, ensureWebBuild, launch, overflow, smallControls, signUpInBrowser, startServer, type Server } from './harness.ts';
 import { provisionDatabase, testDatabases, type ProvisionedDb } from '../helpers/databases.ts';
 
 const ece = createRequire(import.meta.url)('http_ece');
@@ -101,16 +101,7 @@ for (const d of testDatabases()) {
         })();
       `);
       page = await ctx.newPage();
-      await page.goto(base + '/signup');
-      await page.fill('#f-email', `notify.${stamp}@example.com`);
-      await page.fill('#f-password', 'a-hard-week');
-      await page.fill('#f-username', 'mum');
-      await page.fill('#f-baby_name', 'Ada');
-      await page.fill('#f-dob', new Date(Date.now() - 60 * 86400000).toISOString().slice(0, 10));
-      await page.selectOption('#f-gender', 'girl');
-      await page.getByRole('button', { name: 'Create family' }).click();
-      await page.waitForURL(base + '/');
-      await page.getByTestId('live-status').waitFor();
+      await signUpInBrowser(page, base, { email: `notify.${stamp}@example.com` });
     });
 
     after(async () => {
