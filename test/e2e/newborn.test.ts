@@ -181,6 +181,9 @@ for (const d of testDatabases()) {
 
     test('an open invite is revoked from settings', async () => {
       await a.goto(base + '/settings');
+      // Every section has loaded (notifications, webhooks and Home Assistant sit above members):
+      // a section growing above the button while it is clicked would move it from under the click.
+      await a.waitForLoadState('networkidle');
       await a.getByRole('button', { name: /Create invite|New invite|Invite/ }).first().click();
       const revoke = a.getByRole('button', { name: /^Revoke invite/ }).first();
       await revoke.waitFor();
