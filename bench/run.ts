@@ -7,78 +7,12 @@
 // - the load: autocannon in bench/load-worker.mjs, pinned to core 0.
 // Each case runs against the service and against the ceiling in alternation, in the same run,
 // and is reported as a ratio. Prints the table and writes bench/RESULTS.md. Never run in tests.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-
-const ROOT = new URL('../', import.meta.url).pathname;
-const QUICK = process.env.BENCH_QUICK === '1';
-const DURATION = QUICK ? 1 : 5;
-const CONNS = 32;
-const PG_URL = process.env.BENCH_PG_URL ?? process.env.TEST_DATABASE_URL ?? null;
-const TASKSET = spawnSync('sh', ['-c', 'command -v taskset']).status === 0 && cpus().length >= 2;
-const SERVER_CORE = '1';
-const LOAD_CORE = '0';
-
-function pinned(core: string, args: string[]): [string, string[]] {
-  return TASKSET ? ['taskset', ['-c', core, ...args]] : [args[0]!, args.slice(1)];
-}
-
-function startProcess(core: string, args: string[], env: Record<string, string> = {}): ChildProcess {
-  const [cmd, rest] = pinned(core, args);
-  return spawn(cmd, rest, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'ignore' });
-}
-
-async function waitFor(url: string, timeoutMs = 60_000): Promise<number> {
-  const t0 = performance.now();
-  for (;;) {
-    try {
-      const r = await fetch(url);
-      if (r.status === 200) return performance.now() - t0;
-    } catch {
-      /* not up yet */
-    }
-    if (performance.now() - t0 > timeoutMs) throw new Error(`${url} did not answer`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
-
-interface Load { rps: number; p50: number; p99: number; requests: number; failures: number }
-
-function load(url: string, opts: { method?: string; token?: string; tokens?: string[]; body?: string; bodies?: string[]; connections?: number; duration?: number } = {}): Promise<Load> {
-  const headers: Record<string, string> = {};
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  if (opts.body || opts.bodies) headers['content-type'] = 'application/json';
-  // tokens: one per connection, each connection speaking for its own family.
-  const spec = JSON.stringify({ url, method: opts.method ?? 'GET', headers, body: opts.body, bodies: opts.bodies, tokens: opts.tokens, connections: opts.connections ?? CONNS, duration: opts.duration ?? DURATION });
-  const [cmd, args] = pinned(LOAD_CORE, [process.execPath, join(ROOT, 'bench/load-worker.mjs'), spec]);
-  return new Promise((resolve, reject) => {
-    const p = spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    p.stdout!.on('data', (b) => (out += b));
-    p.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`load worker exited ${code}`))));
-  });
-}
-
-/** Peak and current resident set size of a process, in MB. */
-function rss(pid: number): { peak: number; now: number } {
-  const s = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (k: string) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(s)?.[1] ?? 0);
-  return { peak: kb('VmHWM') / 1024, now: kb('VmRSS') / 1024 };
-}
-
-function seed(url: string, ceilingFile: string, exportFamily: boolean): any {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'bench/seed.ts', url, ceilingFile, ...(exportFamily ? ['--export-family'] : [])], {
-    cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 24,
-  });
-  if (r.status !== 0) throw new Error(`seeding failed: ${r.stderr}`);
-  return JSON.parse(r.stdout.trim().split('\n').pop()!);
-}
-
-const fmt = (l: Load) => `${Math.round(l.rps).toString().padStart(6)} req/s  p50 ${String(l.p50).padStart(4)} ms  p99 ${String(l.p99).padStart(5)} ms${l.failures ? `  FAILURES ${l.failures}` : ''}`;
-const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(0)} %`;
+import { ROOT, QUICK, DURATION, CONNS, PG_URL, TASKSET, SERVER_CORE, LOAD_CORE, startProcess, waitFor, load, rss, seed, fmt, pct, type Load } from './harness.ts';
 
 async function main() {
   if (spawnSync(process.execPath, [join(ROOT, 'scripts/build-server.mjs')], { stdio: 'inherit' }).status !== 0) throw new Error('build failed');
