@@ -1,6 +1,7 @@
 // Every environment variable the service reads, parsed and validated once (operations.md).
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { DEFAULT_CACHE_MEMORY_MB } from './services/insights/cache-budget.ts';
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -25,6 +26,12 @@ const schema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(0).default(5),
   OUTBOUND_ALLOW_PRIVATE: z.enum(['0', '1', 'false', 'true']).default('0'),
+  CACHE_MEMORY_MB: z.coerce
+    .number({ message: 'must be a whole number of megabytes (e.g. 64); 0 turns the caches off' })
+    .int({ message: 'must be a whole number of megabytes (e.g. 64); 0 turns the caches off' })
+    .min(0, { message: 'must be 0 or more megabytes' })
+    .max(65536, { message: 'must be at most 65536 megabytes' })
+    .default(DEFAULT_CACHE_MEMORY_MB),
   MQTT_URL: z
     .string()
     .optional()
@@ -71,6 +78,8 @@ export interface Config {
   outboundAllowPrivate: boolean;
   /** The Home Assistant bridge (issue 29): off while url is null. */
   mqtt: MqttConfig;
+  /** bytes the caches of derived state may hold (services/insights/cache-budget.ts) */
+  cacheMemoryBytes: number;
 }
 
 export interface MqttConfig {
@@ -174,6 +183,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mcpAllowedOrigins: parseOrigins(e.MCP_ALLOWED_ORIGINS) ?? [],
     outboundAllowPrivate: e.OUTBOUND_ALLOW_PRIVATE === '1' || e.OUTBOUND_ALLOW_PRIVATE === 'true',
     mqtt: mqttConfig(e),
+    cacheMemoryBytes: e.CACHE_MEMORY_MB * 1024 * 1024,
   };
 }
 

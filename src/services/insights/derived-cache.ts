@@ -14,9 +14,17 @@
 
 import type { FamilyScope } from '../../db/family-scope.ts';
 import { loadFamily, type FamilyRow } from '../family/family-row.ts';
+import { cacheBudget, type CacheBudget, type Evictable } from './cache-budget.ts';
+import { estimateBytes } from './estimate-bytes.ts';
 
 /** Carries waiting for their turn, per family. */
 const MAX_PENDING = 64;
+/** Families with carries waiting and no entry yet, at most (the oldest forgotten first). */
+const MAX_PENDING_FAMILIES = 2000;
+/** A carried entry is re-measured every this many carries; between, each adds CARRY_BYTES. */
+const REMEASURE_EVERY = 16;
+/** What one carry adds at most in the common case (an event and the window's link to it). */
+const CARRY_BYTES = 1024;
 /** Event-loop turns a read behind the cached entry gives carries on their way to reach it. */
 const SETTLE_TURNS = 2;
 
@@ -27,6 +35,10 @@ interface Entry<T> {
   value: T;
   /** the family's row at `version`, when known (read with the window, or carried with it) */
   family?: FamilyRow;
+  /** what it holds, as the memory budget counts it */
+  bytes: number;
+  /** carries since it was last measured */
+  carries: number;
 }
 
 /** What a read through the cache gets: the value, the version it is at, and the family's row then. */
@@ -37,14 +49,15 @@ export interface AtVersion<T> {
 }
 
 /**
- * A small LRU map of per-family entries (one per family and purpose). What the methods call
- * `familyId` is the entry's owner: a family's id, or for one child's derivations the child
- * scope's cacheId (family and child), so each child of a family has entries of its own.
+ * A map of per-family entries (one per family and purpose), within the process's memory budget
+ * (cache-budget.ts: the least recently used entry of any cache goes first). What the methods
+ * call `familyId` is the entry's owner: a family's id, or for one child's derivations the
+ * child scope's cacheId (family and child), so each child of a family has entries of its own.
  */
-export class FamilyCache<T> {
+export class FamilyCache<T> implements Evictable {
   private readonly entries = new Map<string, Entry<T>>();
   private readonly pending = new Map<string, Map<number, { to: number; update: (value: T, key: string) => T | undefined }>>();
-  constructor(private readonly capacity = 2000) {}
+  constructor(private readonly budget: CacheBudget = cacheBudget) {}
 
   get(familyId: string, version: number, key: string): T | undefined {
     const e = this.entries.get(familyId);
@@ -53,10 +66,33 @@ export class FamilyCache<T> {
     return e.value;
   }
 
+  /** Entries held now (evicted ones are gone). */
+  get size(): number {
+    return this.entries.size;
+  }
+
   private touch(e: Entry<T>): void {
-    // Re-insert: Map keeps insertion order, so the first key is the least recently used.
-    this.entries.delete(e.familyId);
+    this.budget.touch(e);
+  }
+
+  /** Holds `e` in place of the family's entry, counted in the budget (which may evict it at once). */
+  private put(e: Entry<T>): void {
+    this.drop(e.familyId);
     this.entries.set(e.familyId, e);
+    this.budget.add(e, this, e.bytes);
+  }
+
+  private drop(familyId: string): void {
+    const e = this.entries.get(familyId);
+    if (!e) return;
+    this.entries.delete(familyId);
+    this.budget.release(e);
+  }
+
+  /** Called by the budget: forget `token`'s entry if it is still the family's. */
+  evict(token: object): void {
+    const e = token as Entry<T>;
+    if (this.entries.get(e.familyId) === e) this.entries.delete(e.familyId);
   }
 
   /**
@@ -69,9 +105,7 @@ export class FamilyCache<T> {
   }
 
   set(familyId: string, version: number, key: string, value: T, family?: FamilyRow): void {
-    this.entries.delete(familyId);
-    this.entries.set(familyId, { familyId, version, key, value, family });
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+    this.put({ familyId, version, key, value, family, bytes: estimateBytes({ familyId, key, value, family }), carries: 0 });
   }
 
   /**
@@ -120,8 +154,7 @@ export class FamilyCache<T> {
     let waiting = this.pending.get(familyId);
     if (!waiting) {
       this.pending.set(familyId, (waiting = new Map()));
-      // As many families' waiting carries as entries, the oldest forgotten first.
-      if (this.pending.size > this.capacity) this.pending.delete(this.pending.keys().next().value!);
+      if (this.pending.size > MAX_PENDING_FAMILIES) this.pending.delete(this.pending.keys().next().value!);
     }
     waiting.set(from, { to, update });
     // Bounded: a carry whose predecessor never comes (made by another process) is forgotten.
@@ -138,9 +171,17 @@ export class FamilyCache<T> {
       if (!e || !carry) break;
       waiting.delete(e.version);
       const next = carry.update(e.value, e.key);
-      if (next === undefined) this.entries.delete(familyId);
+      if (next === undefined) {
+        this.drop(familyId);
+        continue;
+      }
       // An event changes the log, not the family's own row: the row carries over as it is.
-      else this.entries.set(familyId, { familyId, version: carry.to, key: e.key, value: next, family: e.family && { ...e.family, version: carry.to } });
+      const family = e.family && { ...e.family, version: carry.to };
+      // Measuring a window costs about what deriving from it does, so a carry is counted at
+      // CARRY_BYTES and the entry measured again now and then.
+      const remeasure = e.carries + 1 >= REMEASURE_EVERY;
+      const bytes = remeasure ? estimateBytes({ familyId, key: e.key, value: next, family }) : e.bytes + CARRY_BYTES;
+      this.put({ familyId, version: carry.to, key: e.key, value: next, family, bytes, carries: remeasure ? 0 : e.carries + 1 });
     }
     const e = this.entries.get(familyId);
     if (e) for (const from of waiting.keys()) if (from < e.version) waiting.delete(from);
@@ -148,6 +189,7 @@ export class FamilyCache<T> {
   }
 
   clear(): void {
+    for (const e of this.entries.values()) this.budget.release(e);
     this.entries.clear();
     this.pending.clear();
   }

@@ -35,8 +35,8 @@ interface PatternInputs {
 }
 
 // Cached under the family's version (see derived-cache.ts): inputs per window, results per second.
-const inputsCache = new FamilyCache<PatternInputs>(300);
-const resultCache = new FamilyCache<PatternsOut>(300);
+const inputsCache = new FamilyCache<PatternInputs>();
+const resultCache = new FamilyCache<PatternsOut>();
 
 async function loadPatternInputs(scope: ChildScope, from: number, zone: string): Promise<PatternInputs> {
   return {

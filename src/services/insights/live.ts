@@ -54,9 +54,10 @@ interface LiveInputs {
   medicines: MedicineSetting[];
 }
 
-// A few hundred events per family: ~300 families' windows stay well under 100 MB.
-const inputsCache = new FamilyCache<LiveInputs>(300);
-const resultCache = new FamilyCache<LiveStatus>(2000);
+// Cached under the family's version (see derived-cache.ts), within the caches' shared memory
+// budget (cache-budget.ts): inputs per window, results per second.
+const inputsCache = new FamilyCache<LiveInputs>();
+const resultCache = new FamilyCache<LiveStatus>();
 
 /** Everything from `from` on (no upper bound: a log may be a minute ahead of the clock), the
  * latest weight before it when the window has none, and the feed timer. */

@@ -18,7 +18,7 @@ export const SUGGESTION_DAYS = 14;
 // A day's events under the family's version (see derived-cache.ts): between two writes, a
 // day is read once per process. Keyed by the day's date and the family's zone (a zone change
 // bumps the version too).
-const dayCache = new FamilyCache<{ events: LogEvent[]; counts: TypeCounts }>(2000);
+const dayCache = new FamilyCache<{ events: LogEvent[]; counts: TypeCounts }>();
 
 /** The API's Event for a row of this child's log: with child_id when the family has several. */
 export function presentEvent(scope: ChildScope, r: Parameters<typeof toLogEvent>[0], zone: string): LogEvent {
