@@ -8,6 +8,7 @@ import { migrate, SchemaTooNewError } from './db/migrate.ts';
 import { buildApp } from './http/app.ts';
 import { prune, PRUNE_EVERY_MS } from './services/housekeeping/prune.ts';
 import { startNotifier } from './services/notify/start.ts';
+import { cacheBudget } from './services/insights/cache-budget.ts';
 
 const LOG_BATCH_BYTES = 4096;
 const LOG_FLUSH_MS = 1000;
@@ -23,6 +24,7 @@ export async function serve(): Promise<void> {
     }
     throw err;
   }
+  cacheBudget.setLimit(config.cacheMemoryBytes);
   const db = connect(config.databaseUrl);
   try {
     await migrate(db);
