@@ -143,38 +143,10 @@ async function main() {
     }
 
     if (PG_URL) {
-      const admin = new pg.Client({ connectionString: PG_URL });
-      await admin.connect();
-      const name = `tracker_bench_${Date.now()}`;
-      await admin.query(`CREATE DATABASE ${name}`);
-      const u = new URL(PG_URL);
-      u.pathname = `/${name}`;
-      try {
-        const pgSeeded = seed(u.toString(), join(dir, 'ceiling-pg.db'), false);
-        const pgPort = port + 2;
-        const pgService = startProcess(SERVER_CORE, [process.execPath, 'dist/main.js'], { DATABASE_URL: u.toString(), PORT: String(pgPort), HOST: '127.0.0.1', LOG_LEVEL: 'info' });
-        servers.push(pgService);
-        await waitFor(`http://127.0.0.1:${pgPort}/api/health`);
-        const url = (p: string) => `http://127.0.0.1:${pgPort}${p}`;
-        await load(url('/api/vega/live'), { token: pgSeeded.days14.token, duration: 1 });
-        const live = await load(url('/api/vega/live'), { token: pgSeeded.days14.token });
-        const logged = await load(url('/api/vega/log'), { method: 'POST', tokens: pgSeeded.logFamilies, body });
-        const loggedOne = await load(url('/api/vega/log'), { method: 'POST', token: pgSeeded.days14.token, body });
-        say(`PostgreSQL (same machine, the service against a scratch database; targets ≥ 10× the 290 and 180 req/s measured before):`);
-        say();
-        say(`- GET /api/vega/live: ${fmt(live)}`);
-        say(`- POST /api/vega/log, 32 families: ${fmt(logged)}`);
-        say(`- POST /api/vega/log, one family: ${fmt(loggedOne)}`);
-        say();
-        // Machines differ: issue 13 measured 180 logs/s against a ceiling of ~3,300 durable
-        // inserts/s (5.5 %) and live at ~290 against ~12,600 reads/s (2.3 %).
-        say(`Against this run's SQLite ceiling (issue 13: log 5.5 % of the ceiling insert, live 2.3 % of the ceiling read): log ${pct(logged.rps, ci.rps)} across 32 families, ${pct(loggedOne.rps, ci.rps)} on one family; live ${pct(live.rps, ceilingRead.rps)}.`);
-        say();
-        pgService.kill();
-      } finally {
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
-        await admin.end();
-      }
+      // The PostgreSQL cases against their own ceiling, and two processes on one database
+      // (issue 30): bench/pg.ts, which also runs them alone. Ports from port + 4 on.
+      const { pgCases } = await import('./pg.ts');
+      await pgCases({ say, dir, port: port + 4, sqliteCeiling: { read: ceilingRead, insert: ci } });
     }
   } finally {
     for (const s of servers) s.kill();
