@@ -6,6 +6,7 @@ import { sha256 } from './secrets.ts';
 import { PreparedQuery } from '../../db/prepared.ts';
 import type { FamilyRow } from '../family/family-row.ts';
 import { SESSION_IDLE_MS, TOUCH_EVERY_MS, touchSession } from './sessions.ts';
+import { writeGrouped } from '../../db/group-commit.ts';
 
 // The family's row comes with the credential (one read, not two): a read-only request uses it
 // instead of reading the row again (see Actor.family).
@@ -108,12 +109,12 @@ export async function actorFromToken(ctx: Ctx, token: string): Promise<Actor | n
   if (row.expires_at !== null && Number(row.expires_at) <= now) return null;
   // When it was last used, for the token list: written at most once a minute, not per request.
   if (row.last_used_at === null || Number(row.last_used_at) < now - TOUCH_EVERY_MS) {
-    await ctx.db.kysely
+    await writeGrouped(ctx.db.kysely, (k) => k
       .updateTable('tokens')
       .set({ last_used_at: now })
       .where('id', '=', row.token_id)
       .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', now - TOUCH_EVERY_MS)]))
-      .execute();
+      .execute());
   }
   return withFamily(row, {
     familyId: row.family_id,

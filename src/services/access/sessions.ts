@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { randomSecret, sha256 } from './secrets.ts';
+import { writeGrouped } from '../../db/group-commit.ts';
 
 export const SESSION_COOKIE = 'tracker_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -24,13 +25,13 @@ export async function createSession(k: Kysely<Database>, familyId: string, userI
 }
 
 /** Notes a session's use (and the browser, first seen) at most once a minute. */
-export async function touchSession(k: Kysely<Database>, hash: string, now: number, userAgent: string | null): Promise<void> {
-  await k
+export async function touchSession(db: Kysely<Database>, hash: string, now: number, userAgent: string | null): Promise<void> {
+  await writeGrouped(db, (k) => k
     .updateTable('sessions')
     .set((eb) => ({ last_seen_at: now, user_agent: eb.fn.coalesce('user_agent', eb.val(userAgent)) }))
     .where('id_hash', '=', hash)
     .where((eb) => eb.or([eb('last_seen_at', 'is', null), eb('last_seen_at', '<', now - TOUCH_EVERY_MS), eb('user_agent', 'is', null)]))
-    .execute();
+    .execute());
 }
 
 export async function endSession(k: Kysely<Database>, sessionHash: string): Promise<void> {
