@@ -25,50 +25,61 @@ function numberBytes(n: number): number {
   return Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31 ? 0 : HEAP_NUMBER;
 }
 
-/** Bytes `value` holds, counting each object once (cycles and shared parts within it). */
+/** Arrays longer than this are estimated from SAMPLE of their elements, evenly spaced. */
+const SAMPLE_OVER = 64;
+const SAMPLE = 32;
+
+/**
+ * Bytes `value` holds, counting each object once (cycles and shared parts within it). A long
+ * array's elements are estimated from a sample: a cached window is hundreds of events of the
+ * same few shapes, and walking every one cost about as much as deriving from them.
+ */
 export function estimateBytes(value: unknown): number {
-  const seen = new Set<object>();
-  let total = 0;
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    switch (typeof v) {
-      case 'string':
-        total += stringBytes(v);
-        continue;
-      case 'number':
-        total += numberBytes(v);
-        continue;
-      case 'bigint':
-        total += HEAP_NUMBER;
-        continue;
-      case 'object':
-        break;
-      default:
-        // undefined, booleans, symbols, functions (shared code, not the entry's): in the slot.
-        continue;
-    }
-    if (v === null || seen.has(v)) continue;
-    seen.add(v);
-    if (ArrayBuffer.isView(v)) {
-      total += OBJECT_HEADER + v.byteLength;
-    } else if (Array.isArray(v)) {
-      total += OBJECT_HEADER + WORD * v.length;
-      for (const x of v) stack.push(x);
-    } else if (v instanceof Map) {
-      total += OBJECT_HEADER + MAP_ENTRY * v.size;
-      for (const [k, x] of v) stack.push(k, x);
-    } else if (v instanceof Set) {
-      total += OBJECT_HEADER + MAP_ENTRY * v.size;
-      for (const x of v) stack.push(x);
-    } else if (v instanceof Date) {
-      total += OBJECT_HEADER + HEAP_NUMBER;
-    } else {
-      const o = v as Record<string, unknown>;
-      const keys = Object.keys(o);
-      total += OBJECT_HEADER + WORD * keys.length;
-      for (const k of keys) stack.push(o[k]);
-    }
+  return walk(value, new Set());
+}
+
+function walk(v: unknown, seen: Set<object>): number {
+  switch (typeof v) {
+    case 'string':
+      return stringBytes(v);
+    case 'number':
+      return numberBytes(v);
+    case 'bigint':
+      return HEAP_NUMBER;
+    case 'object':
+      break;
+    default:
+      // undefined, booleans, symbols, functions (shared code, not the entry's): in the slot.
+      return 0;
   }
-  return total;
+  if (v === null || seen.has(v)) return 0;
+  seen.add(v);
+  if (ArrayBuffer.isView(v)) return OBJECT_HEADER + v.byteLength;
+  if (Array.isArray(v)) return OBJECT_HEADER + WORD * v.length + elements(v, seen);
+  if (v instanceof Map) {
+    let n = OBJECT_HEADER + MAP_ENTRY * v.size;
+    for (const [k, x] of v) n += walk(k, seen) + walk(x, seen);
+    return n;
+  }
+  if (v instanceof Set) return OBJECT_HEADER + MAP_ENTRY * v.size + elements([...v], seen);
+  if (v instanceof Date) return OBJECT_HEADER + HEAP_NUMBER;
+  const o = v as Record<string, unknown>;
+  let n = OBJECT_HEADER;
+  for (const k in o) {
+    if (!Object.hasOwn(o, k)) continue;
+    n += WORD + walk(o[k], seen);
+  }
+  return n;
+}
+
+function elements(xs: unknown[], seen: Set<object>): number {
+  if (xs.length <= SAMPLE_OVER) {
+    let n = 0;
+    for (const x of xs) n += walk(x, seen);
+    return n;
+  }
+  let sampled = 0;
+  const step = xs.length / SAMPLE;
+  for (let i = 0; i < SAMPLE; i++) sampled += walk(xs[Math.floor(i * step)], seen);
+  return Math.ceil((sampled * xs.length) / SAMPLE);
 }
