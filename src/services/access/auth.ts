@@ -1,6 +1,8 @@
 // Resolves a credential (bearer token or session cookie) to an Actor. This is the one place
 // that looks up rows across families, by secret hash, to learn which family is calling.
+import { sql, type Kysely } from 'kysely';
 import type { Ctx } from '../context.ts';
+import type { Database } from '../../db/schema.ts';
 import type { Actor, Scope } from '../actor.ts';
 import { sha256 } from './secrets.ts';
 import { PreparedQuery } from '../../db/prepared.ts';
@@ -82,6 +84,56 @@ const sessionByHash = new PreparedQuery<[string], SessionRow>(1, (k, hash) =>
     .where('sessions.id_hash', '=', hash),
 );
 
+// PostgreSQL: the token lookups of requests that arrive together (in one turn of the event
+// loop) go to the database as one statement, token_hash = any($1), each request then taking
+// its own row. The lookup is a read's only statement between writes (derived-cache.ts), and
+// the server spends less on one statement of 8 lookups than on two of one: under load, reads
+// went from about half a bare node-postgres read's rate to above it (bench/pg.ts). Nothing
+// waits for a batch to fill: it goes after the current turn. The answer is as fresh as a lookup
+// of its own, sent after the request arrived. SQLite answers in-process, one at a time.
+const tokensByHashes = new PreparedQuery<[string[]], TokenRow & { token_hash: string }>(1, (k, hashes) =>
+  k
+    .selectFrom('tokens')
+    .innerJoin('users', 'users.id', 'tokens.user_id')
+    .innerJoin('families', 'families.id', 'tokens.family_id')
+    .select(['tokens.token_hash', 'tokens.id as token_id', 'tokens.family_id', 'tokens.scopes', 'tokens.expires_at', 'tokens.last_used_at', 'users.id as user_id', 'users.username', 'users.role'])
+    .select(FAMILY_COLUMNS)
+    .where('tokens.token_hash', '=', sql<string>`any(${hashes})`),
+);
+
+/** Lookups in one statement at most. */
+const MAX_BATCH = 64;
+type Waiter = { resolve: (row: TokenRow | undefined) => void; reject: (err: unknown) => void };
+const gathering = new WeakMap<Kysely<Database>, Map<string, Waiter[]>>();
+
+function tokenRow(ctx: Ctx, hash: string): Promise<TokenRow | undefined> {
+  const k = ctx.db.kysely;
+  if (ctx.db.dialect !== 'postgres') return tokenByHash.first(k, hash);
+  let batch = gathering.get(k);
+  if (!batch || batch.size >= MAX_BATCH) {
+    const mine = (batch = new Map<string, Waiter[]>());
+    gathering.set(k, mine);
+    setImmediate(() => {
+      if (gathering.get(k) === mine) gathering.delete(k);
+      tokensByHashes.all(k, [...mine.keys()]).then(
+        (rows) => {
+          const byHash = new Map(rows.map((r) => [r.token_hash, r]));
+          for (const [h, waiters] of mine) for (const w of waiters) w.resolve(byHash.get(h));
+        },
+        (err) => {
+          for (const waiters of mine.values()) for (const w of waiters) w.reject(err);
+        },
+      );
+    });
+  }
+  const into = batch;
+  return new Promise((resolve, reject) => {
+    const waiters = into.get(hash);
+    if (waiters) waiters.push({ resolve, reject });
+    else into.set(hash, [{ resolve, reject }]);
+  });
+}
+
 interface TokenRow extends FamilyColumns {
   token_id: string;
   scopes: string;
@@ -103,7 +155,7 @@ interface SessionRow extends FamilyColumns {
 
 export async function actorFromToken(ctx: Ctx, token: string): Promise<Actor | null> {
   if (token.length < 16 || token.length > 200) return null;
-  const row = await tokenByHash.first(ctx.db.kysely, sha256(token));
+  const row = await tokenRow(ctx, sha256(token));
   if (!row) return null;
   const now = ctx.clock();
   if (row.expires_at !== null && Number(row.expires_at) <= now) return null;
