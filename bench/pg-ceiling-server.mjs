@@ -22,7 +22,9 @@ const insert = {
   name: 'ceiling_insert',
   text: "INSERT INTO ceiling_events (family_id, child_id, id, ts, at, zone, type, author, kind, created_at) VALUES ($1, $2, $3, $4, $5, 'Europe/London', 'nappy', 'bench', 'wet', $5)",
 };
-// Ids unique across restarts of the ceiling on the same table.
+// Inserts go under a family of their own, so the read's family keeps its one day of events
+// however many inserts ran before it; ids unique across restarts on the same table.
+const insertFamily = `${familyId}:inserts`;
 const prefix = Date.now().toString(36);
 let n = 0;
 
@@ -48,7 +50,7 @@ http
         const now = Date.now();
         const id = `${prefix}-${(n++).toString(16).padStart(8, '0')}`;
         pool
-          .query({ ...insert, values: [familyId, childId, id, new Date(now).toISOString().slice(0, 19), now] })
+          .query({ ...insert, values: [insertFamily, childId, id, new Date(now).toISOString().slice(0, 19), now] })
           .then(() => res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ status: 'ok', id })))
           .catch((err) => fail(res, err));
       });
