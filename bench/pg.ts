@@ -104,8 +104,13 @@ export async function pgCases(opts: { say: (s?: string) => void; dir: string; po
     );
     say();
 
+    // Warm both (JIT, prepared statements, the service's caches; for logging, each of the 32
+    // families' windows, loaded by its first log), then measure each service case right after
+    // its ceiling run.
     for (const p of ['/api/vega/today', '/api/vega/live']) await load(svc(p), { token: seeded.days14.token, duration: 1 });
+    await load(svc('/api/vega/log'), { method: 'POST', tokens: seeded.logFamilies, body, duration: 1 });
     await load(ceil('/read'), { duration: 1 });
+    await load(ceil('/insert'), { method: 'POST', body: '{}', duration: 1 });
 
     say('| request | history | service | ceiling | share of the ceiling | target |');
     say('|---|---|---|---|---:|---|');
@@ -144,6 +149,7 @@ export async function pgCases(opts: { say: (s?: string) => void; dir: string; po
     await waitFor(`http://127.0.0.1:${portB}/api/health`);
     const svcB = (p: string) => `http://127.0.0.1:${portB}${p}`;
     await load(svcB('/api/vega/live'), { token: seeded.days14.token, duration: 1 });
+    await load(svcB('/api/vega/log'), { method: 'POST', tokens: seeded.logFamilies, body, duration: 1 });
     say(`Two service processes on the one database (ports ${port} and ${portB}, both pinned to core ${TASKSET ? SERVER_CORE : '(none)'}), the load split between them by two load workers of ${CONNS / 2} connections each, against one process loaded the same way (two workers of ${CONNS / 2} connections, one port), one after the other:`);
     say();
     say('| request | one process | two processes | two against one | target |');
