@@ -9,7 +9,9 @@ import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 const c = JSON.parse(process.argv[2]);
-const tokens = JSON.parse(readFileSync(c.tokensFile, 'utf8')).slice(0, c.count);
+// from: the first family's index (the warm-up reads families outside those measured)
+const from = c.from ?? 0;
+const tokens = JSON.parse(readFileSync(c.tokensFile, 'utf8')).slice(from, from + c.count);
 const PATHS = ['/api/vega/live', '/api/vega/today', '/api/vega/patterns'];
 let next = 0;
 const r = await autocannon({
