@@ -11,10 +11,16 @@ import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { ROOT, QUICK, DURATION, CONNS, PG_URL, TASKSET, SERVER_CORE, LOAD_CORE, startProcess, waitFor, load, rss, seed, fmt, pct, type Load } from './harness.ts';
 
 const IMPORT_BYTES = 20 * 1024 * 1024;
+
+/** `npm start`'s command (package.json), with this node for `node`. */
+function npmStartCommand(): string[] {
+  const [cmd, ...args] = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start as string).split(/\s+/);
+  if (cmd !== 'node') throw new Error(`npm start runs ${cmd}, not node: the bench cannot start it the same way`);
+  return [process.execPath, ...args];
+}
 
 /** A file just under the import limit (20 MB): the first events of an export, as that export's object. */
 async function importCase(svc: (p: string) => string, token: string, exportText: string, pid: number) {
@@ -63,8 +69,9 @@ async function main() {
 
     const port = 3400 + Math.floor(Math.random() * 500);
     // OUTBOUND_ALLOW_PRIVATE: the slow webhook receiver below is on this machine.
-    // Started as `npm start` starts it (scripts/start.mjs in this process: the pid is the server's).
-    const service = startProcess(SERVER_CORE, [process.execPath, 'scripts/start.mjs'], { DATABASE_URL: serviceUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', OUTBOUND_ALLOW_PRIVATE: '1' });
+    // Started as `npm start` starts it (its command from package.json, without npm's own process:
+    // the pid is the server's).
+    const service = startProcess(SERVER_CORE, npmStartCommand(), { DATABASE_URL: serviceUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', OUTBOUND_ALLOW_PRIVATE: '1' });
     servers.push(service);
     const coldMs = await waitFor(`http://127.0.0.1:${port}/api/health`);
     const ceilingPort = port + 1;
