@@ -4,11 +4,10 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database } from './schema.ts';
 import { enableGroupCommit } from './group-commit.ts';
-import { prepareRepeatedStatements } from './pg-statements.ts';
-import { LIVENESS_DEFAULTS, PgLiveness } from './pg-liveness.ts';
+import type { PgLiveness } from './pg-liveness.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -119,12 +118,16 @@ export function connect(url: string): Db {
       },
     };
   }
+  // node-postgres is loaded when Kysely first asks for the pool (the migrations' first query,
+  // at once), not with this module: a SQLite server never loads it, and loading it takes a
+  // fifth of a second of the start (it also brings in Node's own fetch implementation).
+  let pgTypes: typeof pg.types;
   // bigint (int8) and numeric come back as strings by default; the schema keeps them within
   // Number's safe range (epoch ms, counts), so parse them at the driver, once.
   const types = {
     getTypeParser: (oid: number, format?: any) => {
       if (oid === 20 || oid === 1700) return (v: string) => (v === null ? null : Number(v));
-      return (pg.types.getTypeParser as any)(oid, format);
+      return (pgTypes.getTypeParser as any)(oid, format);
     },
   };
   // Bounded waits: a request finds out within seconds that the database is away (503) rather
@@ -142,15 +145,25 @@ export function connect(url: string): Db {
     keepAlive: true,
     keepAliveInitialDelayMillis: PG_KEEPALIVE_AFTER_MS,
   };
-  const pool = new pg.Pool({ ...connection, max: 10 });
-  prepareRepeatedStatements(pool);
-  const liveness = new PgLiveness(pool, connection, LIVENESS_DEFAULTS, (message) => process.emitWarning(message));
-  // An idle connection that fails (the server restarts or ends it, it is reset, or PgLiveness
-  // closes it) emits 'error' on the pool; unhandled, that would crash the process. The pool drops
-  // the client and opens a new one on the next query, so noting it is enough.
-  pool.on('error', (err) => {
-    process.emitWarning(`An idle PostgreSQL connection failed: ${err.message}`);
-  });
+  let liveness: PgLiveness | null = null;
+  const pool = async (): Promise<pg.Pool> => {
+    const [{ default: pg }, { prepareRepeatedStatements }, { LIVENESS_DEFAULTS, PgLiveness }] = await Promise.all([
+      import('pg'),
+      import('./pg-statements.ts'),
+      import('./pg-liveness.ts'),
+    ]);
+    pgTypes = pg.types;
+    const made = new pg.Pool({ ...connection, max: 10 });
+    prepareRepeatedStatements(made);
+    liveness = new PgLiveness(made, connection, LIVENESS_DEFAULTS, (message) => process.emitWarning(message));
+    // An idle connection that fails (the server restarts or ends it, it is reset, or PgLiveness
+    // closes it) emits 'error' on the pool; unhandled, that would crash the process. The pool drops
+    // the client and opens a new one on the next query, so noting it is enough.
+    made.on('error', (err) => {
+      process.emitWarning(`An idle PostgreSQL connection failed: ${err.message}`);
+    });
+    return made;
+  };
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     kysely,
@@ -159,7 +172,7 @@ export function connect(url: string): Db {
     sqlite: null,
     close: async () => {
       await kysely.destroy();
-      liveness.stop();
+      liveness?.stop();
     },
   };
 }
