@@ -16,7 +16,8 @@
 // connect publishes everything again), and the client reconnects with a growing delay.
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import { createRequire } from 'node:module';
+import type { IClientOptions, MqttClient } from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Ctx } from '../context.ts';
 import type { Config } from '../../config.ts';
@@ -41,6 +42,12 @@ export const PUBLISH_TIMEOUT_MS = 10_000;
 /** After subscribing, the broker replays its retained configs: reconcile once they are in. */
 const RECONCILE_AFTER_MS = 2000;
 const REFRESH_EVERY_MS = 60_000;
+
+// The MQTT client library (a quarter of a second to load, and ~20 MB) is loaded only by a server
+// with MQTT_URL set, when its bridge starts. Synchronously, so that the bridge exists (state
+// 'connecting') from the moment startBridge returns, as before.
+const require = createRequire(import.meta.url);
+const mqttConnect = (url: string, options: IClientOptions): MqttClient => (require('mqtt') as typeof import('mqtt')).connect(url, options);
 
 /** A family whose bridge is on (or was): its key and its devices' inputs. */
 interface FamilyDevices {
@@ -80,7 +87,7 @@ class Bridge {
       ...(m.password !== null ? { password: m.password } : {}),
       ...(m.caFile !== null ? { ca: readFileSync(m.caFile) } : {}),
     };
-    this.client = mqtt.connect(m.url!, options);
+    this.client = mqttConnect(m.url!, options);
     this.client.on('connect', () => {
       this.state = 'connected';
       this.client.options.reconnectPeriod = FIRST_RECONNECT_MS;
