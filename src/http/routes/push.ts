@@ -3,12 +3,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../services/context.ts';
-import { listPushSubscriptions, pushKey, sendPushTest, subscribePush, unsubscribePush } from '../../services/notify/push.ts';
 import { PushKey, PushSubscribeBody, PushSubscribed, PushSubscriptionList, PushTestSent, PushUnsubscribeBody, PushUnsubscribed } from '../../schemas/push.ts';
 import { ErrorBody, ErrorWithDetailBody } from '../../schemas/common.ts';
 import { actorOf } from '../auth.ts';
 
 const tags = ['Push notifications'];
+
+// The push service module and the web-push library under it (a quarter of a second to load,
+// ~10 MB) are loaded with the first request here, not at start.
+const push = () => import('../../services/notify/push.ts');
 
 export function pushRoutes(app: FastifyInstance, ctx: Ctx): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -20,7 +23,7 @@ export function pushRoutes(app: FastifyInstance, ctx: Ctx): void {
       description: 'Pass it as applicationServerKey (decoded from base64url). Made once, at first use, and kept: subscriptions made with it stay valid across restarts.',
       response: { 200: PushKey },
     },
-    handler: async () => pushKey(ctx),
+    handler: async () => (await push()).pushKey(ctx),
   });
 
   r.post('/api/vega/push/subscribe', {
@@ -37,7 +40,7 @@ export function pushRoutes(app: FastifyInstance, ctx: Ctx): void {
       body: PushSubscribeBody,
       response: { 200: PushSubscribed, 400: ErrorWithDetailBody, 401: ErrorBody, 403: ErrorBody },
     },
-    handler: async (req) => subscribePush(ctx, actorOf(req), req.body, req.headers['user-agent'] ?? null),
+    handler: async (req) => (await push()).subscribePush(ctx, actorOf(req), req.body, req.headers['user-agent'] ?? null),
   });
 
   r.get('/api/vega/push/subscriptions', {
@@ -46,7 +49,7 @@ export function pushRoutes(app: FastifyInstance, ctx: Ctx): void {
       summary: "The caller's own browsers that take notifications",
       response: { 200: PushSubscriptionList },
     },
-    handler: async (req) => listPushSubscriptions(ctx, actorOf(req)),
+    handler: async (req) => (await push()).listPushSubscriptions(ctx, actorOf(req)),
   });
 
   r.post('/api/vega/push/unsubscribe', {
@@ -58,7 +61,7 @@ export function pushRoutes(app: FastifyInstance, ctx: Ctx): void {
       body: PushUnsubscribeBody,
       response: { 200: PushUnsubscribed, 400: ErrorWithDetailBody, 401: ErrorBody, 403: ErrorBody },
     },
-    handler: async (req) => unsubscribePush(ctx, actorOf(req), req.body.endpoint),
+    handler: async (req) => (await push()).unsubscribePush(ctx, actorOf(req), req.body.endpoint),
   });
 
   r.post('/api/vega/push/test', {
@@ -71,6 +74,6 @@ export function pushRoutes(app: FastifyInstance, ctx: Ctx): void {
         "child's first name and one line, nothing else. 409 no_push_devices when the caller has no subscription.",
       response: { 200: PushTestSent, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody },
     },
-    handler: async (req) => sendPushTest(ctx, actorOf(req)),
+    handler: async (req) => (await push()).sendPushTest(ctx, actorOf(req)),
   });
 }

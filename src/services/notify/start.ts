@@ -6,14 +6,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Ctx } from '../context.ts';
 import { registerHandler, startDelivery } from './worker.ts';
 import { deliverWebhook } from './webhook-sender.ts';
-import { deliverPush } from './push.ts';
 import { startReminders } from './reminders.ts';
 import { deliverHaState } from '../home-assistant/state-sender.ts';
 import { startBridge } from '../home-assistant/bridge.ts';
 
 // Registered on import, so a process (or a test calling deliverDue) that loads this module sends them.
 registerHandler('webhook', deliverWebhook);
-registerHandler('push', deliverPush);
+// Web Push (push.ts and the web-push library: a quarter of a second to load, ~10 MB) is loaded
+// with the first push to send, not at start.
+registerHandler('push', async (ctx, row) => (await import('./push.ts')).deliverPush(ctx, row));
 registerHandler('ha_state', deliverHaState);
 
 /** Starts delivery, reminders and the Home Assistant bridge (when configured); returns a function that stops them. */
