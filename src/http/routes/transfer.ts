@@ -3,14 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../services/context.ts';
-import { importHistory } from '../../services/transfer/import.ts';
-import { exportCsv } from '../../services/transfer/csv-export.ts';
 import { buildReport } from '../../services/insights/report.ts';
 import { ErrorBody, ErrorWithDetailBody } from '../../schemas/common.ts';
 import { ImportBody, ImportResult, RangeQuery, Report, ReportQuery } from '../../schemas/transfer.ts';
 import { actorOf } from '../auth.ts';
 
 const tags = ['Import and export'];
+
+// The importers (three file formats and a CSV parser) and the CSV writer are loaded with the
+// first import or CSV export, not at start: most servers never run either.
+const importer = () => import('../../services/transfer/import.ts');
+const csvExporter = () => import('../../services/transfer/csv-export.ts');
 
 /** The import route alone accepts bodies this large (every other route keeps BODY_LIMIT). */
 export const IMPORT_BODY_LIMIT = 20 * 1024 * 1024;
@@ -32,7 +35,7 @@ export function transferRoutes(app: FastifyInstance, ctx: Ctx): void {
       body: ImportBody,
       response: { 200: ImportResult, 400: ErrorWithDetailBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody },
     },
-    handler: async (req) => importHistory(ctx, actorOf(req), req.body),
+    handler: async (req) => (await importer()).importHistory(ctx, actorOf(req), req.body),
   });
 
   r.get('/api/vega/export.csv', {
@@ -45,7 +48,7 @@ export function transferRoutes(app: FastifyInstance, ctx: Ctx): void {
       response: { 200: z.string().describe('the CSV file: a header row, then one row per event'), 400: ErrorWithDetailBody, 403: ErrorBody, 404: ErrorBody },
     },
     handler: async (req, reply) => {
-      const { stream, filename } = await exportCsv(ctx, actorOf(req), req.query);
+      const { stream, filename } = await (await csvExporter()).exportCsv(ctx, actorOf(req), req.query);
       reply.header('Content-Disposition', `attachment; filename="${filename}"`);
       return reply.type('text/csv; charset=utf-8').send(stream as never);
     },
