@@ -64,7 +64,7 @@ async function main() {
     say();
     say(`${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC · ${cpus().length} cores (${cpu}) · Node ${process.version} · ${TASKSET ? `servers pinned to core ${SERVER_CORE}, load (autocannon, its own process) to core ${LOAD_CORE}` : 'no taskset: nothing pinned'} · ${DURATION} s per case, ${CONNS} connections${QUICK ? ' · QUICK run' : ''}`);
     say();
-    say(`Service: \`node dist/main.js\` (compiled), SQLite file (WAL, synchronous=FULL), request logging on. Ceiling: \`bench/ceiling-server.mjs\`, plain node:http + better-sqlite3, WAL + synchronous=FULL, no project code: one indexed read of a family's events today as JSON, or one insert. Families seeded in ${seedS} s: 14 days (${seeded.days14.events} events), 3 years (${seeded.years3.events} events)${seeded.export ? `, export (${seeded.export.events} events)` : ''}.`);
+    say(`Service: \`${npmStartCommand().slice(1).join(' ')}\` (npm start's command; dist/main.js is the compiled server, one bundle), SQLite file (WAL, synchronous=FULL), request logging on. Ceiling: \`bench/ceiling-server.mjs\`, plain node:http + better-sqlite3, WAL + synchronous=FULL, no project code: one indexed read of a family's events today as JSON, or one insert. Families seeded in ${seedS} s: 14 days (${seeded.days14.events} events), 3 years (${seeded.years3.events} events)${seeded.export ? `, export (${seeded.export.events} events)` : ''}.`);
     say();
 
     const port = 3400 + Math.floor(Math.random() * 500);
