@@ -5,10 +5,9 @@
 // a fresh secret stored as its SHA-256, as createToken stores it. Their children keep the
 // template's child id (children and events are keyed by family and id).
 //   node --import tsx bench/seed-many.ts DB_FILE N TOKENS_FILE
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../src/config.ts';
 import { connect } from '../src/db/connect.ts';
 import { migrate } from '../src/db/migrate.ts';

@@ -28,6 +28,11 @@ const CARRY_BYTES = 1024;
 /** Event-loop turns a read behind the cached entry gives carries on their way to reach it. */
 const SETTLE_TURNS = 2;
 
+/** What an entry holds, as the budget counts it: the value with its key and family row. */
+function measure(familyId: string, key: string, value: unknown, family: FamilyRow | undefined): number {
+  return estimateBytes({ familyId, key, value, family });
+}
+
 interface Entry<T> {
   familyId: string;
   version: number;
@@ -105,7 +110,7 @@ export class FamilyCache<T> implements Evictable {
   }
 
   set(familyId: string, version: number, key: string, value: T, family?: FamilyRow): void {
-    this.put({ familyId, version, key, value, family, bytes: estimateBytes({ familyId, key, value, family }), carries: 0 });
+    this.put({ familyId, version, key, value, family, bytes: measure(familyId, key, value, family), carries: 0 });
   }
 
   /**
@@ -180,7 +185,7 @@ export class FamilyCache<T> implements Evictable {
       // Measuring a window costs about what deriving from it does, so a carry is counted at
       // CARRY_BYTES and the entry measured again now and then.
       const remeasure = e.carries + 1 >= REMEASURE_EVERY;
-      const bytes = remeasure ? estimateBytes({ familyId, key: e.key, value: next, family }) : e.bytes + CARRY_BYTES;
+      const bytes = remeasure ? measure(familyId, e.key, next, family) : e.bytes + CARRY_BYTES;
       this.put({ familyId, version: carry.to, key: e.key, value: next, family, bytes, carries: remeasure ? 0 : e.carries + 1 });
     }
     const e = this.entries.get(familyId);
