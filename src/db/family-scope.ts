@@ -157,29 +157,32 @@ export class FamilyScope {
   /**
    * PostgreSQL only: inserts one event in a statement of its own (so its own transaction: no
    * BEGIN or COMMIT round trip, and the family row is locked only while PostgreSQL itself
-   * runs and commits it, not across round trips to this process). The statement bumps the
-   * family's version itself, which takes the row lock and tells the caller where it stood;
-   * the events trigger (migration 008) then bumps it once more when a row went in. So the
-   * event comes back with `family_bumped`, the family's row as this statement left it: the
-   * family was at `family_bumped.version - 1` when the lock was taken and is at
-   * `family_bumped.version + 1` when this commits, and the insert is the only change in
-   * between. A clash on (family_id, id) returns nothing (ON CONFLICT DO NOTHING).
+   * runs and commits it, not across round trips to this process). The statement first locks
+   * the family's row (FOR NO KEY UPDATE: the lock an UPDATE of its version takes, without
+   * writing a row version of its own), which tells the caller where the version stood; the
+   * events trigger (migration 008) then bumps it once when a row went in. So the event comes
+   * back with `family_locked`, the family's row as the lock found it: the family was at
+   * `family_locked.version` when the lock was taken and is at `family_locked.version + 1` when
+   * this commits, and the insert is the only change in between. A clash on (family_id, id)
+   * returns nothing and bumps nothing (ON CONFLICT DO NOTHING). Until 1.4 the statement bumped
+   * the version itself as well, which wrote the family row twice per log (issue 30).
    *
    * The row is selected FROM the locked family row, not given as VALUES: sub-statements of a
-   * WITH run in no fixed order, and the insert must draw its seq (the logging order, which
-   * orders events logged in the same second) only once it holds the lock, so that logging
-   * order and version order agree. Parameters in a SELECT list have no type to take from a
-   * column, so each is cast to its column's type.
+   * WITH run in no fixed order (and a SELECT that nothing reads does not run at all), and the
+   * insert must draw its seq (the logging order, which orders events logged in the same
+   * second) only once it holds the lock, so that logging order and version order agree.
+   * Parameters in a SELECT list have no type to take from a column, so each is cast to its
+   * column's type.
    */
   insertEventBumpingVersion(values: Record<(typeof NEW_EVENT_COLUMNS)[number], unknown>) {
     return this.k
-      .with('bumped', (db) => this.bumpVersion(db))
+      .with('locked', (db) => this.lockFamilyRow(db))
       .insertInto('events')
       .columns(['family_id', ...NEW_EVENT_COLUMNS])
       .expression((eb) => this.newEventFrom(eb, values))
       .onConflict((oc) => oc.columns(['family_id', 'id']).doNothing())
       .returningAll()
-      .returning(sql<Selectable<Database['families']>>`(SELECT row_to_json(bumped) FROM bumped)`.as('family_bumped'));
+      .returning(sql<Selectable<Database['families']>>`(SELECT row_to_json(locked) FROM locked)`.as('family_locked'));
   }
 
   /**
@@ -192,7 +195,7 @@ export class FamilyScope {
     key: Record<(typeof KEY_COLUMNS)[number], unknown>,
   ) {
     return this.k
-      .with('bumped', (db) => this.bumpVersion(db))
+      .with('locked', (db) => this.lockFamilyRow(db))
       .with('ins', (db) =>
         db
           .insertInto('events')
@@ -214,21 +217,17 @@ export class FamilyScope {
       )
       .selectFrom('ins')
       .selectAll('ins')
-      .select(sql<Selectable<Database['families']>>`(SELECT row_to_json(bumped) FROM bumped)`.as('family_bumped'));
+      .select(sql<Selectable<Database['families']>>`(SELECT row_to_json(locked) FROM locked)`.as('family_locked'));
   }
 
-  private bumpVersion(db: QueryCreator<Database>) {
-    return db
-      .updateTable('families')
-      .set((eb) => ({ version: eb('version', '+', 1) }))
-      .where('families.id', '=', this.familyId)
-      .returningAll();
+  private lockFamilyRow(db: QueryCreator<Database>) {
+    return db.selectFrom('families').selectAll().where('families.id', '=', this.familyId).forNoKeyUpdate();
   }
 
   private newEventFrom(eb: ExpressionBuilder<any, any>, values: Record<(typeof NEW_EVENT_COLUMNS)[number], unknown>) {
     return eb
-      .selectFrom('bumped')
-      .select('bumped.id as family_id')
+      .selectFrom('locked')
+      .select('locked.id as family_id')
       .select(NEW_EVENT_COLUMNS.map((c) => sql`CAST(${values[c]} AS ${sql.raw(NEW_EVENT_COLUMNS_PG[c])})`.as(c)));
   }
 

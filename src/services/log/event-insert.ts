@@ -13,12 +13,12 @@ const ID_ATTEMPTS = 5;
 export type NewEvent = Omit<EventRow, 'id' | 'family_id' | 'child_id' | 'seq'>;
 
 // The log's statement on PostgreSQL, built by the query builder once (src/db/prepared.ts).
-const insertBumpingVersion = new PreparedQuery<[string, ...unknown[]], EventRow & { family_bumped: FamilyRow }>(1 + NEW_EVENT_COLUMNS.length, (k, familyId, ...values) =>
+const insertBumpingVersion = new PreparedQuery<[string, ...unknown[]], EventRow & { family_locked: FamilyRow }>(1 + NEW_EVENT_COLUMNS.length, (k, familyId, ...values) =>
   new FamilyScope(k, familyId!, 'postgres').insertEventBumpingVersion(Object.fromEntries(NEW_EVENT_COLUMNS.map((c, i) => [c, values[i]])) as Record<(typeof NEW_EVENT_COLUMNS)[number], unknown>),
 );
 
 // The same, recording an idempotency key's row in the same statement.
-const insertBumpingVersionWithKey = new PreparedQuery<[string, ...unknown[]], EventRow & { family_bumped: FamilyRow }>(
+const insertBumpingVersionWithKey = new PreparedQuery<[string, ...unknown[]], EventRow & { family_locked: FamilyRow }>(
   1 + NEW_EVENT_COLUMNS.length + KEY_COLUMNS.length,
   (k, familyId, ...values) =>
     new FamilyScope(k, familyId!, 'postgres').insertEventBumpingVersionWithKey(
@@ -98,9 +98,9 @@ export async function logNewEvent(scope: ChildScope, base: NewEvent, drawId: () 
         throw err;
       }
       if (r) {
-        const { family_bumped: family, ...row } = r;
-        const v = Number(family.version);
-        return { row: row as EventRow, v0: v - 1, v1: v + 1, family: { ...family, version: v + 1 } };
+        const { family_locked: family, ...row } = r;
+        const v0 = Number(family.version);
+        return { row: row as EventRow, v0, v1: v0 + 1, family: { ...family, version: v0 + 1 } };
       }
     }
     throw new Error('could not draw a free event id');
