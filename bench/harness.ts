@@ -23,6 +23,13 @@ export function startProcess(core: string, args: string[], env: Record<string, s
   return spawn(cmd, rest, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'ignore' });
 }
 
+/** The command `npm start` runs (package.json's start script), with this Node: the service as an operator starts it. */
+export function npmStartCommand(): string[] {
+  const [cmd, ...args] = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start as string).split(/\s+/);
+  if (cmd !== 'node') throw new Error(`npm start runs ${cmd}, not node: the bench cannot start it the same way`);
+  return [process.execPath, ...args];
+}
+
 export async function waitFor(url: string, timeoutMs = 60_000): Promise<number> {
   const t0 = performance.now();
   for (;;) {

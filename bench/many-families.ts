@@ -1,6 +1,6 @@
 // The many-families case (issue 30): memory and cold reads as the number of active families
 // grows. Its own service process on its own SQLite file of 10,000 families with two weeks of
-// history each (bench/seed-many.ts), started as `node dist/main.js` with the default cache
+// history each (bench/seed-many.ts), started as `npm start` starts it, with the default cache
 // budget (CACHE_MEMORY_MB=64), pinned like the others; the load (bench/many-worker.mjs) reads
 // live, today and patterns for 100, then 1,000, then 10,000 families, three passes each, and the
 // service's resident memory is read after each size. Past what the budget holds, most reads
@@ -10,7 +10,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LOAD_CORE, ROOT, SERVER_CORE, pinned, rss, startProcess, waitFor } from './harness.ts';
+import { LOAD_CORE, ROOT, SERVER_CORE, npmStartCommand, pinned, rss, startProcess, waitFor } from './harness.ts';
 
 const SIZES = [100, 1_000, 10_000];
 const BUDGET_MB = 64;
@@ -36,7 +36,7 @@ export async function manyFamilies(say: (s?: string) => void, max = SIZES.at(-1)
     if (seeded.status !== 0) throw new Error(`seeding the many families failed: ${seeded.stderr}`);
     const { eventsEach, seconds } = JSON.parse(seeded.stdout.trim().split('\n').pop()!);
     const port = 3900 + Math.floor(Math.random() * 90);
-    const service = startProcess(SERVER_CORE, [process.execPath, 'dist/main.js'], { DATABASE_URL: `sqlite:${file}`, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', CACHE_MEMORY_MB: String(BUDGET_MB) });
+    const service = startProcess(SERVER_CORE, npmStartCommand(), { DATABASE_URL: `sqlite:${file}`, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', CACHE_MEMORY_MB: String(BUDGET_MB) });
     try {
       const base = `http://127.0.0.1:${port}`;
       await waitFor(`${base}/api/health`);

@@ -6,7 +6,7 @@
 // The URL names a PostgreSQL server whose user may create databases: a scratch database is
 // made for the run and dropped after it.
 //
-// Every part its own process, as in bench/run.ts: the service (dist/main.js) and the ceiling
+// Every part its own process, as in bench/run.ts: the service (npm start's command) and the ceiling
 // (bench/pg-ceiling-server.mjs: node:http + node-postgres, no project code, the service's pool
 // size) pinned to core 1, the load (bench/load-worker.mjs) to core 0. PostgreSQL's own backends
 // are not pinned: the server is the machine's, shared by service and ceiling alike. Each case
@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { ROOT, QUICK, DURATION, CONNS, PG_URL, TASKSET, SERVER_CORE, LOAD_CORE, startProcess, waitFor, load, rss, seed, fmt, pct, type Load } from './harness.ts';
+import { ROOT, QUICK, DURATION, CONNS, PG_URL, TASKSET, SERVER_CORE, LOAD_CORE, npmStartCommand, startProcess, waitFor, load, rss, seed, fmt, pct, type Load } from './harness.ts';
 
 /** The service's pool size on PostgreSQL (src/db/connect.ts): the ceiling gets the same. */
 const POOL = 10;
@@ -83,7 +83,7 @@ export async function pgCases(opts: { say: (s?: string) => void; dir: string; po
     const server = await admin.query<{ v: string; sync: string }>("SELECT current_setting('server_version') AS v, current_setting('synchronous_commit') AS sync");
 
     const env = { DATABASE_URL: url, HOST: '127.0.0.1', LOG_LEVEL: 'info' };
-    const a = startProcess(SERVER_CORE, [process.execPath, 'dist/main.js'], { ...env, PORT: String(port) });
+    const a = startProcess(SERVER_CORE, npmStartCommand(), { ...env, PORT: String(port) });
     servers.push(a);
     await waitFor(`http://127.0.0.1:${port}/api/health`);
     const ceilingPort = port + 1;
@@ -98,7 +98,7 @@ export async function pgCases(opts: { say: (s?: string) => void; dir: string; po
     say(`## PostgreSQL`);
     say();
     say(
-      `Service: \`node dist/main.js\` on a scratch database of PostgreSQL ${server.rows[0]!.v} on this machine (synchronous_commit ${server.rows[0]!.sync}), pool of ${POOL}, request logging on. ` +
+      `Service: \`${npmStartCommand().slice(1).join(' ')}\` (npm start's command) on a scratch database of PostgreSQL ${server.rows[0]!.v} on this machine (synchronous_commit ${server.rows[0]!.sync}), pool of ${POOL}, request logging on. ` +
         `Ceiling: \`bench/pg-ceiling-server.mjs\`, plain node:http + node-postgres, no project code, pool of ${POOL}, same server: one indexed read of a family's events today as JSON, or one insert in its own transaction, into a table with the service's events columns and indexes holding the 14-day family's rows. ` +
         `${pinning}. Seeded in ${seedS} s.`,
     );
@@ -144,7 +144,7 @@ export async function pgCases(opts: { say: (s?: string) => void; dir: string; po
 
     // Item 5: a second process on the same database, both behind their own port.
     const portB = port + 2;
-    const b = startProcess(SERVER_CORE, [process.execPath, 'dist/main.js'], { ...env, PORT: String(portB) });
+    const b = startProcess(SERVER_CORE, npmStartCommand(), { ...env, PORT: String(portB) });
     servers.push(b);
     await waitFor(`http://127.0.0.1:${portB}/api/health`);
     const svcB = (p: string) => `http://127.0.0.1:${portB}${p}`;

@@ -11,17 +11,11 @@ import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, QUICK, DURATION, CONNS, PG_URL, TASKSET, SERVER_CORE, LOAD_CORE, startProcess, waitFor, load, rss, seed, fmt, pct, type Load } from './harness.ts';
+import { ROOT, QUICK, npmStartCommand, DURATION, CONNS, PG_URL, TASKSET, SERVER_CORE, LOAD_CORE, startProcess, waitFor, load, rss, seed, fmt, pct, type Load } from './harness.ts';
 
 const IMPORT_BYTES = 20 * 1024 * 1024;
 
 /** `npm start`'s command (package.json), with this node for `node`. */
-function npmStartCommand(): string[] {
-  const [cmd, ...args] = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start as string).split(/\s+/);
-  if (cmd !== 'node') throw new Error(`npm start runs ${cmd}, not node: the bench cannot start it the same way`);
-  return [process.execPath, ...args];
-}
-
 /** A file just under the import limit (20 MB): the first events of an export, as that export's object. */
 async function importCase(svc: (p: string) => string, token: string, exportText: string, pid: number) {
   const whole = JSON.parse(exportText) as { events: unknown[] };
