@@ -96,19 +96,27 @@ const NO_SUFFIX_FALLBACK = new Set(
     'mince', 'pudding'].map((w) => keyOf(w)),
 );
 
-const INDEX = new Map<string, Food>();
-for (const food of FOODS) {
-  // The name and id first so a synonym never shadows another food's own name.
-  for (const n of [food.name, food.id.replace(/-/g, ' ')]) {
-    const k = keyOf(n);
-    if (!INDEX.has(k)) INDEX.set(k, food);
+// Every name and synonym's key → its food. Built at the first lookup, not when the module
+// loads: normalising the table's ~1,100 names was most of this module's cost at every start,
+// and a start looks no food up.
+let index: Map<string, Food> | undefined;
+function foodIndex(): Map<string, Food> {
+  if (index) return index;
+  const built = new Map<string, Food>();
+  for (const food of FOODS) {
+    // The name and id first so a synonym never shadows another food's own name.
+    for (const n of [food.name, food.id.replace(/-/g, ' ')]) {
+      const k = keyOf(n);
+      if (!built.has(k)) built.set(k, food);
+    }
   }
-}
-for (const food of FOODS) {
-  for (const n of food.synonyms) {
-    const k = keyOf(n);
-    if (!INDEX.has(k)) INDEX.set(k, food);
+  for (const food of FOODS) {
+    for (const n of food.synonyms) {
+      const k = keyOf(n);
+      if (!built.has(k)) built.set(k, food);
+    }
   }
+  return (index = built);
 }
 
 /**
@@ -120,11 +128,12 @@ for (const food of FOODS) {
 export function lookupFood(name: string, headFallback = true): Food | null {
   const key = keyOf(name);
   if (!key) return null;
-  const hit = INDEX.get(key);
+  const byKey = foodIndex();
+  const hit = byKey.get(key);
   if (hit) return hit;
   const words = key.split(' ').filter((w) => !MODIFIERS.has(w) && !/^\d+(g|ml|%)?$/.test(w));
   if (words.length === 0) return null;
-  const hit2 = INDEX.get(words.join(' '));
+  const hit2 = byKey.get(words.join(' '));
   if (hit2) return hit2;
   if (!headFallback || /\b(free|vegan|plant|alternative|substitute)\b/.test(key)) return null;
   if (NO_SUFFIX_FALLBACK.has(words[words.length - 1])) return null;
@@ -132,7 +141,7 @@ export function lookupFood(name: string, headFallback = true): Food | null {
     if (words.length <= n) continue;
     const tail = words.slice(-n).join(' ');
     if (NO_SUFFIX_FALLBACK.has(tail)) return null;
-    const hit3 = INDEX.get(tail);
+    const hit3 = byKey.get(tail);
     if (hit3) return hit3;
   }
   return null;
@@ -174,13 +183,14 @@ function segment(name: string): Food[] | null {
   if (/\b(free|vegan|plant|alternative|substitute)\b/.test(key)) return null;
   const words = key.split(' ').filter((w) => !MODIFIERS.has(w) && !/^\d+(g|ml|%)?$/.test(w));
   if (words.length < 2) return null;
+  const byKey = foodIndex();
   const out: Food[] = [];
   let i = 0;
   while (i < words.length) {
     let found: Food | null = null;
     let j = words.length;
     for (; j > i; j--) {
-      const f = INDEX.get(words.slice(i, j).join(' '));
+      const f = byKey.get(words.slice(i, j).join(' '));
       if (f) {
         found = f;
         break;
