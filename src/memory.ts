@@ -20,7 +20,12 @@ export function heapGrowingPercent(env: NodeJS.ProcessEnv): number | null {
   return /^\d{1,4}$/.test(raw) && Number(raw) <= 1000 ? Number(raw) : null;
 }
 
-if (!process.execArgv.some((a) => a.startsWith('--heap-growing-percent') || a.startsWith('--heap_growing_percent'))) {
+// Once per process: `tracker serve` runs this module's own copy, then the server bundle's.
+const APPLIED = Symbol.for('baby-tracker.heap-growing-percent');
+const once = globalThis as { [APPLIED]?: true };
+
+if (!once[APPLIED] && !process.execArgv.some((a) => a.startsWith('--heap-growing-percent') || a.startsWith('--heap_growing_percent'))) {
+  once[APPLIED] = true;
   let percent = heapGrowingPercent(process.env);
   if (percent === null) {
     process.emitWarning(`HEAP_GROWING_PERCENT must be a whole number from 0 to 1000; using ${DEFAULT_HEAP_GROWING_PERCENT}.`);
