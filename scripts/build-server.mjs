@@ -37,7 +37,13 @@ try {
 // serves files found beside its own source (and is imported only with the first /docs request);
 // pg-native is node-postgres's optional native driver (absent: node-postgres goes without).
 const NATIVE = ['better-sqlite3'];
-const EXTERNAL = [...NATIVE, '@fastify/swagger-ui', 'pg-native'];
+// Also left out, and loaded from node_modules only if something ever asks for them: what the
+// server loads on first use (node-postgres, Web Push, the CSV parser), and fastify's ajv
+// and fast-json-stringify compilers, which it never uses (the routes' schemas are zod's). In the
+// bundle, code that never runs is still read and pre-parsed at every start, and its text held
+// in memory for as long as the server runs.
+const ON_FIRST_USE = ['pg', 'web-push', 'csv-parse', '@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler'];
+const EXTERNAL = [...NATIVE, '@fastify/swagger-ui', 'pg-native', ...ON_FIRST_USE];
 
 await esbuild.build({
   entryPoints: [`${root}src/main.ts`],
@@ -63,10 +69,12 @@ await esbuild.build({
   plugins: [
     {
       // An external package imported by a module would be imported by the bundle's first line,
-      // before memory.ts has set how the heap grows; required instead, it loads at its place.
-      name: 'native-in-order',
+      // before memory.ts has set how the heap grows (and node-postgres would load on SQLite too);
+      // required instead, it loads at its place, when the module importing it first runs.
+      name: 'external-in-order',
       setup(build) {
-        const names = new RegExp(`^(${NATIVE.join('|')})$`);
+        const escape = (name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+        const names = new RegExp(`^(${[...NATIVE, ...ON_FIRST_USE].map(escape).join('|')})(/.*)?$`);
         build.onResolve({ filter: names }, ({ path, namespace }) =>
           namespace === 'native' ? { path, external: true } : { path, namespace: 'native' });
         build.onLoad({ filter: /.*/, namespace: 'native' }, ({ path }) => ({ contents: `module.exports = require(${JSON.stringify(path)});`, loader: 'js' }));
