@@ -4,7 +4,7 @@ import { badRequest } from '../../errors.ts';
 import type { SourceChild } from '../../domain/import-children.ts';
 import type { MedicineUnit } from '../../domain/types.ts';
 import {
-  type Candidate, type Parsed, CM_PER_IN, KG_PER_LB, ML_PER_FL_OZ, RowError, checkOneChild, durationMinutes, isDate, joinNote, numberOf, round1, round2, sourceInstant,
+  type Candidate, type OnCandidate, type Parsed, CM_PER_IN, KG_PER_LB, ML_PER_FL_OZ, RowError, checkOneChild, durationMinutes, isDate, joinNote, numberOf, round1, round2, sourceInstant,
 } from './import-rows.ts';
 
 export const BABYBUDDY_SECTIONS = [
@@ -77,13 +77,13 @@ function childrenOf(raw: unknown): SourceChild[] {
   });
 }
 
-export function parseBabyBuddy(data: unknown, zone: string): Parsed {
+export function parseBabyBuddy(data: unknown, zone: string, onCandidate: OnCandidate): Parsed {
   if (!data || typeof data !== 'object' || Array.isArray(data)) {
     throw badRequest(`For format babybuddy, data must be an object keyed by Baby Buddy endpoint (${BABYBUDDY_SECTIONS.join(', ')}).`, 'invalid_import');
   }
   const obj = data as Record<string, unknown>;
   const units = unitsOf(obj.units);
-  const out: Parsed = { candidates: [], skipped: [], notes: [], recipes: [] };
+  const out: Parsed = { skipped: [], notes: [], recipes: [] };
   const known = new Set<string>([...BABYBUDDY_SECTIONS, 'units', 'children']);
   const children = obj.children === undefined ? [] : childrenOf(obj.children);
   if (new Set(children.map((c) => c.key)).size !== children.length) throw badRequest('data.children lists a child id twice.', 'invalid_import');
@@ -117,7 +117,7 @@ export function parseBabyBuddy(data: unknown, zone: string): Parsed {
       }
     });
   };
-  const add = (c: Omit<Candidate, 'source'>, source: string) => out.candidates.push({ ...c, source, ...(child === undefined ? {} : { child }) });
+  const add = (c: Omit<Candidate, 'source'>, source: string) => onCandidate({ ...c, source, ...(child === undefined ? {} : { child }) });
   const text = (v: unknown) => (typeof v === 'string' ? v : null);
 
   each('feedings', (r, line) => {

@@ -32,7 +32,7 @@ export interface Counts {
 
 export interface Routing {
   /** The child a candidate goes to: a child's id, or `new:N` for the Nth child to create. */
-  targetOf(c: Candidate): string;
+  targetOf(c: Pick<Candidate, 'child'>): string;
   /** The existing child a target names (undefined for a child still to create). */
   existing(target: string): ChildRow | undefined;
   /** Whether the file has children to create here (the import then writes even with no new entries). */

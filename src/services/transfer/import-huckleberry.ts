@@ -6,7 +6,7 @@ import { parse as parseCsv } from 'csv-parse';
 import { badRequest } from '../../errors.ts';
 import type { ACTIVITY_KINDS, MedicineUnit } from '../../domain/types.ts';
 import {
-  type Candidate, type Parsed, CM_PER_IN, KG_PER_LB, KG_PER_OZ, ML_PER_FL_OZ, ML_PER_TSP, RowError, durationMinutes, joinNote, numberOf, round1, round2, sourceInstant,
+  type Candidate, type OnCandidate, type Parsed, CM_PER_IN, KG_PER_LB, KG_PER_OZ, ML_PER_FL_OZ, ML_PER_TSP, RowError, durationMinutes, joinNote, numberOf, round1, round2, sourceInstant,
 } from './import-rows.ts';
 
 /** The header of Huckleberry's CSV export. */
@@ -115,12 +115,12 @@ function temperatureOf(text: string): { celsius: number } | { fahrenheit: number
   return m[2]!.toUpperCase() === 'C' ? { celsius: v } : { fahrenheit: v };
 }
 
-export async function parseHuckleberry(data: unknown, zone: string): Promise<Parsed> {
+export async function parseHuckleberry(data: unknown, zone: string, onCandidate: OnCandidate): Promise<Parsed> {
   if (typeof data !== 'string') throw badRequest('For format huckleberry, data must be the text of the CSV export.', 'invalid_import');
   // Streamed through csv-parse record by record (the records are never all held at once); each
   // record's raw text gives its real line number (a quoted field may span lines).
   const parser = parseCsv(data.replace(/^\uFEFF/, ''), { relax_column_count: true, trim: true, raw: true });
-  const out: Parsed = { candidates: [], skipped: [], notes: [], recipes: [] };
+  const out: Parsed = { skipped: [], notes: [], recipes: [] };
   let idx: Record<string, number> | null = null;
   let nextLine = 1;
   try {
@@ -139,7 +139,7 @@ export async function parseHuckleberry(data: unknown, zone: string): Promise<Par
       const get = (c: string) => (cols[c] >= 0 ? (rec[cols[c]] ?? '').trim() : '');
       const type = get('Type').toLowerCase();
       const notes = get('Notes') || null;
-      const add = (c: Omit<Candidate, 'source' | 'line'>) => out.candidates.push({ ...c, line, source: 'csv' });
+      const add = (c: Omit<Candidate, 'source' | 'line'>) => onCandidate({ ...c, line, source: 'csv' });
       try {
         const at = sourceInstant(get('Start'), zone);
         const endRaw = get('End');

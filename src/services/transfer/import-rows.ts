@@ -1,5 +1,6 @@
-// What every import format parses its file into: candidate events (checked and deduplicated by
-// import.ts), the rows it could not read with why, and the shared readers of source values.
+// What every import format parses its file into: candidate events (handed one by one to import.ts,
+// which checks and deduplicates them), the rows it could not read with why, and the shared
+// readers of source values.
 import { Temporal } from 'temporal-polyfill';
 import { badRequest } from '../../errors.ts';
 import type { EventInput } from '../../domain/event-rules.ts';
@@ -45,8 +46,13 @@ export interface RecipeRow {
   ingredients: string[];
 }
 
+/**
+ * What a parser hands each candidate to as it reads it: import.ts checks it there and then, so
+ * the candidates of a large file are never all held at once.
+ */
+export type OnCandidate = (c: Candidate) => void;
+
 export interface Parsed {
-  candidates: Candidate[];
   skipped: SkippedRow[];
   notes: NoteRow[];
   recipes: RecipeRow[];

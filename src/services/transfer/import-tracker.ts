@@ -7,7 +7,7 @@ import { isValidZone } from '../../domain/time.ts';
 import { childNameKey } from '../../domain/children.ts';
 import type { SourceChild } from '../../domain/import-children.ts';
 import { Gender } from '../../schemas/common.ts';
-import { type Parsed, RowError, checkOneChild, isDate, sourceInstant } from './import-rows.ts';
+import { type OnCandidate, type Parsed, RowError, checkOneChild, isDate, sourceInstant } from './import-rows.ts';
 
 /**
  * The export's `children` (written when the family had several): each is matched here by its
@@ -49,7 +49,8 @@ function readingOf(celsius: unknown, fahrenheit: unknown): { celsius: unknown } 
   return { fahrenheit: f };
 }
 
-export function parseTracker(data: unknown, familyZone: string): Parsed {
+/** The export's events, notes and recipes as candidates; each of data.events is let go (set to undefined) once read. */
+export function parseTracker(data: unknown, familyZone: string, onCandidate: OnCandidate): Parsed {
   if (!data || typeof data !== 'object' || Array.isArray(data) || !Array.isArray((data as { events?: unknown }).events)) {
     throw badRequest("For format tracker, data must be this service's export object (with an events array).", 'invalid_import');
   }
@@ -57,13 +58,18 @@ export function parseTracker(data: unknown, familyZone: string): Parsed {
   // The export's timestamps are wall-clock times of the exporting family's zone.
   const tz = obj.profile?.timezone;
   const zone = typeof tz === 'string' && isValidZone(tz) ? tz : familyZone;
-  const out: Parsed = { candidates: [], skipped: [], notes: [], recipes: [] };
+  const out: Parsed = { skipped: [], notes: [], recipes: [] };
   const children = obj.children === undefined ? [] : childrenOf(obj.children);
   if (children.length) out.children = children;
   const childIds = new Set(children.map((c) => c.key));
   // Without a children list, the child ids the events name (a one-child export names none).
   const seenIds = new Set<string>();
-  obj.events.forEach((raw, i) => {
+  // Each of the file's events is let go as soon as it is read (importHistory hands its file
+  // over): the file's events and their candidates are not all held at once.
+  const events = obj.events;
+  for (let i = 0; i < events.length; i++) {
+    const raw = events[i];
+    events[i] = undefined;
     const line = i + 1;
     try {
       if (!raw || typeof raw !== 'object') throw new RowError('is not an object');
@@ -87,7 +93,7 @@ export function parseTracker(data: unknown, familyZone: string): Parsed {
       const reactions = Array.isArray(e.reactions)
         ? (e.reactions as unknown[]).filter((r): r is Reaction => !!r && typeof (r as Reaction).emoji === 'string' && typeof (r as Reaction).username === 'string')
         : null;
-      out.candidates.push({
+      onCandidate({
         line,
         source: 'events',
         type: e.type as EventType,
@@ -101,7 +107,7 @@ export function parseTracker(data: unknown, familyZone: string): Parsed {
       if (!(err instanceof RowError)) throw err;
       out.skipped.push({ line, source: 'events', reason: err.message });
     }
-  });
+  }
   checkOneChild(seenIds, 'child_id', 'import the export as it was downloaded, with its children');
   if (Array.isArray(obj.notes)) {
     obj.notes.forEach((n, i) => {

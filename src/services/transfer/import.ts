@@ -1,9 +1,9 @@
 // Importing a history from another tracker (or from this service's own export) into a family's
-// log. Each format is parsed into candidate events; every candidate is checked against the
-// same rules POST /api/vega/log applies (import-limits.ts; nothing is clamped: a row outside
-// them is skipped and reported); candidates already in their child's log (same type, instant
-// and content) are counted, not added; the rest land in one transaction, in batched INSERTs,
-// each in its child's log (import-children.ts: the request's child, or each of the file's
+// log. Each format is parsed into candidate events; every candidate is checked, as it is read,
+// against the same rules POST /api/vega/log applies (import-limits.ts; nothing is clamped: a
+// row outside them is skipped and reported); candidates already in their child's log (same
+// type, instant and content) are counted, not added; the rest land in one transaction, in
+// batched INSERTs, each in its child's log (import-children.ts: the request's child, or each of the file's
 // children matched or created).
 // docs/import.md documents every mapping.
 import { randomBytes } from 'node:crypto';
@@ -14,11 +14,13 @@ import { AppError } from '../../errors.ts';
 import { routeChildren, type ChildMapping, type Counts } from './import-children.ts';
 import { requireAdmin, type Actor } from '../actor.ts';
 import { loadFamily } from '../family/family-row.ts';
-import type { EventValues } from '../../domain/event-rules.ts';
+import { EMPTY_VALUES, VALUE_FIELDS, type EventValues } from '../../domain/event-rules.ts';
 import { shownCelsius, shownFahrenheit } from '../../domain/temperature.ts';
 import { checkImported } from './import-limits.ts';
 import { instantToLocal } from '../../domain/time.ts';
-import type { Candidate, SkippedRow } from './import-rows.ts';
+import type { Candidate, OnCandidate, Parsed, SkippedRow } from './import-rows.ts';
+import type { EventType, Reaction } from '../../domain/types.ts';
+import type { FamilyScope } from '../../db/family-scope.ts';
 import { parseBabyBuddy } from './import-babybuddy.ts';
 import { parseHuckleberry } from './import-huckleberry.ts';
 import { parseTracker } from './import-tracker.ts';
@@ -30,10 +32,6 @@ export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 /** Rows per INSERT statement (as in seed.ts): 26 columns × 500 rows stays under both engines' parameter limits. */
 const ROWS_PER_INSERT = 500;
-
-// Not Math.min(...xs): a 20 MB file has more rows than a call may take arguments.
-const minOf = (xs: number[]) => xs.reduce((a, b) => (b < a ? b : a), Infinity);
-const maxOf = (xs: number[]) => xs.reduce((a, b) => (b > a ? b : a), -Infinity);
 
 // ---------- dedupe and writing ----------
 
@@ -55,6 +53,7 @@ function dedupeKey(type: string, at: number, v: Pick<EventValues, keyof EventVal
 export interface ImportInput {
   format: ImportFormat;
   dry_run?: boolean;
+  /** The file. Taken: importHistory sets it to undefined once it has read it into candidates. */
   data: unknown;
 }
 
@@ -73,6 +72,145 @@ export interface ImportOutcome {
   children?: ChildMapping[];
 }
 
+/**
+ * A candidate that passed the checks: what writing it takes, and no more (not the file's
+ * values, nor its dedupe key: a 20 MB file has some 60,000 of these alive through the import).
+ */
+interface Valid {
+  line: number;
+  type: EventType;
+  at: number;
+  author: string | undefined;
+  reactions: Reaction[] | null | undefined;
+  child: string | undefined;
+  /** the child here it goes to (Routing.targetOf), once the file's children are placed */
+  target: string;
+  /** the checked values that are set (presentValues); the others are null */
+  v: Partial<EventValues>;
+}
+
+/** The values an event has: most of its 16 are null, and need not be held 60,000 times. */
+function presentValues(v: EventValues): Partial<EventValues> {
+  const out: Record<string, unknown> = {};
+  for (const f of VALUE_FIELDS) if (v[f] !== null) out[f] = v[f];
+  return out as Partial<EventValues>;
+}
+
+/** All 16 values again, the absent ones null. */
+const allValues = (v: Partial<EventValues>): EventValues => ({ ...EMPTY_VALUES, ...v });
+
+/**
+ * Checks each candidate as the parser reads it, to the rules of POST /api/vega/log: a future
+ * time, then the values (import-limits.ts). Keeps the valid ones, as the API would store them,
+ * and the rows refused, with why.
+ */
+function checker(now: number) {
+  const valid: Valid[] = [];
+  const refused: SkippedRow[] = [];
+  const check = (c: Candidate) => {
+    if (c.at > now) {
+      refused.push({ line: c.line, source: c.source, reason: `${c.type} is in the future` });
+      return;
+    }
+    const checked = checkImported(c.type, c.values);
+    if ('problem' in checked) {
+      refused.push({ line: c.line, source: c.source, reason: checked.problem });
+      return;
+    }
+    valid.push({ line: c.line, type: c.type, at: c.at, author: c.author, reactions: c.reactions, child: c.child, target: '', v: presentValues(checked.values) });
+  };
+  return { valid, refused, check };
+}
+
+/**
+ * The file read, each candidate handed to `check` as it is read. The request's body lets go of
+ * the file here: the parsed JSON of a 20 MB file is some 20 MB of objects that no later step
+ * needs, and would otherwise live until the answer is sent.
+ */
+async function readFile(input: ImportInput, zone: string, check: OnCandidate): Promise<Parsed> {
+  const data = input.data;
+  input.data = undefined;
+  return input.format === 'babybuddy'
+    ? parseBabyBuddy(data, zone, check)
+    : input.format === 'huckleberry'
+      ? await parseHuckleberry(data, zone, check)
+      : parseTracker(data, zone, check);
+}
+
+/** The dedupe keys of what the log already holds in [lo, hi], each event under its child. */
+async function keysInLog(scope: FamilyScope, lo: number, hi: number): Promise<Set<string>> {
+  const existing = new Set<string>();
+  const rows = await scope
+    .wholeLog()
+    .selectFrom('events')
+    .select(['child_id', 'type', 'at', 'ml', 'kind', 'foods', 'meal_type', 'kg', 'cm', 'ug', 'note', 'side', 'duration_min', 'celsius', 'method', 'medicine', 'amount', 'unit', 'title'])
+    .where('at', '>=', lo)
+    .where('at', '<=', hi)
+    .execute();
+  for (const r of rows) {
+    const key = dedupeKey(r.type, Number(r.at), {
+      ml: r.ml === null ? null : Number(r.ml),
+      kind: r.kind,
+      foods: r.foods === null ? null : (JSON.parse(r.foods) as string[]),
+      meal_type: r.meal_type as EventValues['meal_type'],
+      kg: r.kg === null ? null : Number(r.kg),
+      cm: r.cm === null ? null : Number(r.cm),
+      ug: r.ug === null ? null : Number(r.ug),
+      note: r.note,
+      side: r.side as EventValues['side'],
+      duration_min: r.duration_min === null ? null : Number(r.duration_min),
+      celsius: r.celsius === null ? null : Number(r.celsius),
+      method: r.method as EventValues['method'],
+      medicine: r.medicine,
+      amount: r.amount === null ? null : Number(r.amount),
+      unit: r.unit as EventValues['unit'],
+      title: r.title,
+    });
+    existing.add(`${r.child_id} ${key}`);
+  }
+  return existing;
+}
+
+/**
+ * The valid events the log (or an earlier row of the file) does not have yet, and the count per
+ * file's child of new and already there. Two events are the same only in the same child's log
+ * at the same second (their keys hold both): the file's events are taken in groups of those, in
+ * the file's order within each, and each is compared with the earlier ones of its group. So a
+ * key lives only while its group is looked at, not all of them (some 12 MB for a 20 MB file).
+ */
+async function newOnes(scope: FamilyScope, valid: Valid[], lo: number, hi: number): Promise<{ fresh: Valid[]; already: number; perSource: Map<string, Counts> }> {
+  const existing = valid.length ? await keysInLog(scope, lo, hi) : new Set<string>();
+  const second = (i: number) => Math.floor(valid[i]!.at / 1000);
+  const target = (i: number) => valid[i]!.target;
+  // Positions in the file, grouped (a stable sort: each group stays in the file's order).
+  const grouped = Array.from(valid.keys()).sort((a, b) => (target(a) < target(b) ? -1 : target(a) > target(b) ? 1 : second(a) - second(b)));
+  const isNew = new Uint8Array(valid.length);
+  let already = 0;
+  const perSource = new Map<string, Counts>();
+  const group = new Set<string>();
+  for (let g = 0; g < grouped.length; g++) {
+    const i = grouped[g]!;
+    const before = grouped[g - 1];
+    if (before === undefined || target(before) !== target(i) || second(before) !== second(i)) group.clear();
+    const x = valid[i]!;
+    const n = perSource.get(x.child ?? '') ?? { new: 0, already_there: 0 };
+    perSource.set(x.child ?? '', n);
+    const key = `${x.target} ${dedupeKey(x.type, x.at, allValues(x.v))}`;
+    if (existing.has(key) || group.has(key)) {
+      already += 1;
+      n.already_there += 1;
+      continue;
+    }
+    group.add(key);
+    isNew[i] = 1;
+    n.new += 1;
+  }
+  // In the file's order, then by time: events of the same instant and line keep the file's order.
+  const fresh = valid.filter((_, i) => isNew[i] === 1);
+  fresh.sort((a, b) => a.at - b.at || a.line - b.line);
+  return { fresh, already, perSource };
+}
+
 export async function importHistory(ctx: Ctx, actor: Actor, input: ImportInput, onProgress?: (done: number, total: number) => void): Promise<ImportOutcome> {
   requireAdmin(actor);
   const scope = scopeOf(ctx, actor);
@@ -82,81 +220,27 @@ export async function importHistory(ctx: Ctx, actor: Actor, input: ImportInput, 
   const requested = actor.child ? (await childScopeIn(scope, family, actor.child, { forLogging: true })).child : null;
   const zone = family.timezone;
   const now = ctx.clock();
-  const parsed =
-    input.format === 'babybuddy' ? parseBabyBuddy(input.data, zone) : input.format === 'huckleberry' ? await parseHuckleberry(input.data, zone) : parseTracker(input.data, zone);
+  const { valid, refused, check } = checker(now);
+  const parsed = await readFile(input, zone, check);
   const routing = await routeChildren(scope, family, parsed, requested, now);
-
-  const skipped = [...parsed.skipped];
-  const valid: { c: Candidate; v: EventValues; target: string; key: string }[] = [];
-  for (const c of parsed.candidates) {
-    // The rules of POST /api/vega/log: a future time, then the values (import-limits.ts).
-    if (c.at > now) {
-      skipped.push({ line: c.line, source: c.source, reason: `${c.type} is in the future` });
-      continue;
-    }
-    const checked = checkImported(c.type, c.values);
-    if ('problem' in checked) {
-      skipped.push({ line: c.line, source: c.source, reason: checked.problem });
-      continue;
-    }
-    const v = checked.values;
-    // Per child: the same nappy at the same minute for twins is two events, not a duplicate.
-    const target = routing.targetOf(c);
-    valid.push({ c, v, target, key: `${target} ${dedupeKey(c.type, c.at, v)}` });
-  }
+  // Per child: the same nappy at the same minute for twins is two events, not a duplicate.
+  for (const x of valid) x.target = routing.targetOf(x);
+  const skipped = [...parsed.skipped, ...refused];
   skipped.sort((a, b) => (a.source === b.source ? a.line - b.line : a.source < b.source ? -1 : 1));
-
-  // What the log already holds in the file's time range, each event under its child.
-  const existing = new Set<string>();
-  if (valid.length) {
-    const lo = minOf(valid.map((x) => x.c.at)) - 1000;
-    const hi = maxOf(valid.map((x) => x.c.at)) + 1000;
-    const rows = await scope
-      .wholeLog()
-      .selectFrom('events')
-      .select(['child_id', 'type', 'at', 'ml', 'kind', 'foods', 'meal_type', 'kg', 'cm', 'ug', 'note', 'side', 'duration_min', 'celsius', 'method', 'medicine', 'amount', 'unit', 'title'])
-      .where('at', '>=', lo)
-      .where('at', '<=', hi)
-      .execute();
-    for (const r of rows) {
-      const key = dedupeKey(r.type, Number(r.at), {
-        ml: r.ml === null ? null : Number(r.ml),
-        kind: r.kind,
-        foods: r.foods === null ? null : (JSON.parse(r.foods) as string[]),
-        meal_type: r.meal_type as EventValues['meal_type'],
-        kg: r.kg === null ? null : Number(r.kg),
-        cm: r.cm === null ? null : Number(r.cm),
-        ug: r.ug === null ? null : Number(r.ug),
-        note: r.note,
-        side: r.side as EventValues['side'],
-        duration_min: r.duration_min === null ? null : Number(r.duration_min),
-        celsius: r.celsius === null ? null : Number(r.celsius),
-        method: r.method as EventValues['method'],
-        medicine: r.medicine,
-        amount: r.amount === null ? null : Number(r.amount),
-        unit: r.unit as EventValues['unit'],
-        title: r.title,
-      });
-      existing.add(`${r.child_id} ${key}`);
-    }
-  }
-  const fresh: typeof valid = [];
-  let already = 0;
-  const seenInFile = new Set<string>();
-  const perSource = new Map<string, Counts>();
+  const counts: Record<string, number> = {};
+  let lo = Infinity;
+  let hi = -Infinity;
   for (const x of valid) {
-    const n = perSource.get(x.c.child ?? '') ?? { new: 0, already_there: 0 };
-    perSource.set(x.c.child ?? '', n);
-    if (existing.has(x.key) || seenInFile.has(x.key)) {
-      already += 1;
-      n.already_there += 1;
-      continue;
-    }
-    seenInFile.add(x.key);
-    fresh.push(x);
-    n.new += 1;
+    counts[x.type] = (counts[x.type] ?? 0) + 1;
+    if (x.at < lo) lo = x.at;
+    if (x.at > hi) hi = x.at;
   }
-  fresh.sort((a, b) => a.c.at - b.c.at || a.c.line - b.c.line);
+  const first = valid.length ? instantToLocal(lo, zone) : null;
+  const last = valid.length ? instantToLocal(hi, zone) : null;
+  // What the log already holds in the file's time range (a second either side).
+  const { fresh, already, perSource } = await newOnes(scope, valid, lo - 1000, hi + 1000);
+  // Only the new ones are written: the others are let go.
+  valid.length = 0;
   // A file's child matched to an archived child here: its history stays readable, but it takes
   // no new entries until unarchived (as for logging). Only new entries count: re-importing a
   // file whose entries are all there already changes nothing and is not refused.
@@ -166,12 +250,6 @@ export async function importHistory(ctx: Ctx, actor: Actor, input: ImportInput, 
       throw new AppError(409, 'child_archived', `${child.name} is archived: unarchive ${child.name} in settings (POST /api/vega/children/archive) to import entries into their log.`);
     }
   }
-
-  const counts: Record<string, number> = {};
-  for (const x of valid) counts[x.c.type] = (counts[x.c.type] ?? 0) + 1;
-  const ats = valid.map((x) => x.c.at);
-  const first = ats.length ? instantToLocal(minOf(ats), zone) : null;
-  const last = ats.length ? instantToLocal(maxOf(ats), zone) : null;
 
   // Notes (the question-answering memory) and recipes: new when their key is not there yet.
   const noteKeys = new Set((await scope.selectFrom('notes').select('ts').execute()).map((n) => n.ts));
@@ -198,43 +276,47 @@ export async function importHistory(ctx: Ctx, actor: Actor, input: ImportInput, 
       }
     };
     const author = actor.username;
-    const rows = (childIds: ReadonlyMap<string, string>) => fresh.map(({ c, v, target }) => ({
-      child_id: childIds.get(target) ?? target,
-      id: newId(),
-      ts: instantToLocal(c.at, zone),
-      at: c.at,
-      zone,
-      type: c.type,
-      author: c.author ?? author,
-      ml: v.ml,
-      kind: v.kind,
-      foods: v.foods ? JSON.stringify(v.foods) : null,
-      meal_type: v.meal_type,
-      kg: v.kg,
-      cm: v.cm,
-      ug: v.ug,
-      note: v.note,
-      reactions: c.reactions && c.reactions.length ? JSON.stringify(c.reactions) : null,
-      side: v.side,
-      duration_min: v.duration_min,
-      last_side: null,
-      created_at: now,
-      celsius: v.celsius,
-      method: v.method,
-      medicine: v.medicine,
-      amount: v.amount,
-      unit: v.unit,
-      title: v.title,
-    }));
+    const row = (childIds: ReadonlyMap<string, string>, c: Valid) => {
+      const v = allValues(c.v);
+      return {
+        child_id: childIds.get(c.target) ?? c.target,
+        id: newId(),
+        ts: instantToLocal(c.at, zone),
+        at: c.at,
+        zone,
+        type: c.type,
+        author: c.author ?? author,
+        ml: v.ml,
+        kind: v.kind,
+        foods: v.foods ? JSON.stringify(v.foods) : null,
+        meal_type: v.meal_type,
+        kg: v.kg,
+        cm: v.cm,
+        ug: v.ug,
+        note: v.note,
+        reactions: c.reactions && c.reactions.length ? JSON.stringify(c.reactions) : null,
+        side: v.side,
+        duration_min: v.duration_min,
+        last_side: null,
+        created_at: now,
+        celsius: v.celsius,
+        method: v.method,
+        medicine: v.medicine,
+        amount: v.amount,
+        unit: v.unit,
+        title: v.title,
+      };
+    };
     // One transaction: the whole import lands, or none of it.
     created = await scope.transaction(async (tx) => {
       // The file's children to create first: their events name them.
       const childIds = await routing.create(tx, now);
-      const all = rows(childIds);
       const log = tx.wholeLog();
-      for (let i = 0; i < all.length; i += ROWS_PER_INSERT) {
-        await log.insertManyIntoLog('events', all.slice(i, i + ROWS_PER_INSERT)).execute();
-        onProgress?.(Math.min(i + ROWS_PER_INSERT, all.length), all.length);
+      // Each statement's rows are made just before it runs: one batch of rows in memory, not all.
+      for (let i = 0; i < fresh.length; i += ROWS_PER_INSERT) {
+        const batch = fresh.slice(i, i + ROWS_PER_INSERT).map((x) => row(childIds, x));
+        await log.insertManyIntoLog('events', batch).execute();
+        onProgress?.(Math.min(i + ROWS_PER_INSERT, fresh.length), fresh.length);
       }
       for (const n of freshNotes) await tx.insertInto('notes', { ts: n.ts, text: n.text, tags: JSON.stringify(n.tags), created_at: now }).execute();
       for (const r of freshRecipes) {
