@@ -5,6 +5,7 @@ import type { EventType, FeedSide } from './types.ts';
 import { addDays, localToInstant, TimeError } from './time.ts';
 import { ageAt } from './time.ts';
 import { bandForMonths } from './age-bands.ts';
+import { seededRandom } from './seeded-random.ts';
 
 export interface DemoEvent {
   type: EventType;
@@ -22,18 +23,6 @@ export interface DemoEvent {
   side?: FeedSide;
   duration_min?: number;
   author: string;
-}
-
-/** mulberry32: a tiny seeded PRNG, so demo data is reproducible. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const FIRST_FOODS = [
@@ -58,7 +47,7 @@ function pad(n: number): string {
  * Times falling into a spring-forward gap are moved an hour on.
  */
 export function demoHistory(opts: { dob: string; today: string; days: number; zone: string; authors: string[]; seed?: number }): DemoEvent[] {
-  const rand = rng(opts.seed ?? 42);
+  const rand = seededRandom(opts.seed ?? 42);
   const pick = <T>(xs: T[]): T => xs[Math.floor(rand() * xs.length)];
   const out: DemoEvent[] = [];
   const add = (date: string, minutes: number, e: Omit<DemoEvent, 'local' | 'at' | 'author'>) => {

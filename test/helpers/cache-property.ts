@@ -10,17 +10,11 @@ import { computeLiveFromScratch } from '../../src/services/insights/live.ts';
 import { patternsFromScratch } from '../../src/services/insights/insights.ts';
 import type { Ctx } from '../../src/services/context.ts';
 import { instantToLocal } from '../../src/domain/time.ts';
+import { seededRandom } from '../../src/domain/seeded-random.ts';
 
-/** mulberry32: reproducible random sequences; the seed is in the test name. */
+/** Reproducible random sequences (the seed is in the test name), with helpers for picking. */
 export function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]! };
 }
 

@@ -4,6 +4,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { escapeRoom, jsonText } from '../../src/http/json-text.ts';
+import { seededRandom } from '../../src/domain/seeded-random.ts';
 
 /** The bytes in a buffer with the room the body reader leaves after them. */
 function withRoom(bytes: Buffer, room = escapeRoom(bytes.length)): Buffer {
@@ -26,18 +27,6 @@ function assertSame(bytes: Buffer, room?: number): string {
   const text = jsonText(withRoom(bytes, room), bytes.length);
   assert.deepEqual(outcomeOf(text), outcomeOf(bytes.toString('utf8')), `bytes ${bytes.toString('hex')}`);
   return text;
-}
-
-/** A seeded generator, so a failure can be run again. */
-function random(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const PIECES = [
@@ -69,7 +58,7 @@ function randomJson(next: () => number, depth = 0): string {
 
 describe('jsonText', () => {
   test('reads as the UTF-8 text does: random JSON, as it is and with a piece or a stray byte put in anywhere', () => {
-    const next = random(2026);
+    const next = seededRandom(2026);
     let valid = 0;
     for (let n = 0; n < 20_000; n++) {
       let bytes = Buffer.from(randomJson(next));
@@ -86,7 +75,7 @@ describe('jsonText', () => {
 
 
   test('reads as the UTF-8 text does: random bodies of JSON pieces, non-ASCII characters and invalid bytes', () => {
-    const next = random(30);
+    const next = seededRandom(30);
     for (let n = 0; n < 20_000; n++) {
       const parts: Buffer[] = [];
       const count = 1 + Math.floor(next() * 12);
