@@ -44,7 +44,29 @@ export async function waitFor(url: string, timeoutMs = 60_000): Promise<number> 
   }
 }
 
-export interface Load { rps: number; p50: number; p99: number; requests: number; failures: number }
+export interface Load {
+  rps: number; p50: number; p99: number; requests: number; failures: number;
+  /** the server's own CPU time (user + system) per request, in µs, when its process is known (watchCpu) */
+  cpuUs?: number;
+}
+
+/** The server process behind each port, whose CPU time a load against that port is charged with. */
+const serverOfPort = new Map<string, number>();
+
+/** Charges loads against `port` with the CPU time of process `pid` (the service or a ceiling). */
+export function watchCpu(port: number | string, pid: number): void {
+  serverOfPort.set(String(port), pid);
+}
+
+/** CPU time (user + system) a process has used so far, in µs, from /proc (clock ticks of 10 ms). */
+export function cpuTimeUs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name, which is in parentheses and may hold spaces.
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(f[11]) + Number(f[12]);
+  return (ticks * 1e6) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
 export function load(url: string, opts: { method?: string; token?: string; tokens?: string[]; body?: string; bodies?: string[]; connections?: number; duration?: number } = {}): Promise<Load> {
   const headers: Record<string, string> = {};
@@ -53,11 +75,20 @@ export function load(url: string, opts: { method?: string; token?: string; token
   // tokens: one per connection, each connection speaking for its own family.
   const spec = JSON.stringify({ url, method: opts.method ?? 'GET', headers, body: opts.body, bodies: opts.bodies, tokens: opts.tokens, connections: opts.connections ?? CONNS, duration: opts.duration ?? DURATION });
   const [cmd, args] = pinned(LOAD_CORE, [process.execPath, join(ROOT, 'bench/load-worker.mjs'), spec]);
+  const server = serverOfPort.get(new URL(url).port);
+  const cpuBefore = server === undefined ? 0 : cpuTimeUs(server);
   return new Promise((resolve, reject) => {
     const p = spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     p.stdout!.on('data', (b) => (out += b));
-    p.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`load worker exited ${code}`))));
+    p.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`load worker exited ${code}`));
+      const result: Load = JSON.parse(out.trim().split('\n').pop()!);
+      // Background work the server does meanwhile (the outbox loop, timers) is charged too: it is
+      // what the requests cost the machine.
+      if (server !== undefined && result.requests > 0) result.cpuUs = (cpuTimeUs(server) - cpuBefore) / result.requests;
+      resolve(result);
+    });
   });
 }
 
@@ -76,6 +107,7 @@ export function seed(url: string, ceilingFile: string, exportFamily: boolean): a
   return JSON.parse(r.stdout.trim().split('\n').pop()!);
 }
 
-export const fmt = (l: Load) => `${Math.round(l.rps).toString().padStart(6)} req/s  p50 ${String(l.p50).padStart(4)} ms  p99 ${String(l.p99).padStart(5)} ms${l.failures ? `  FAILURES ${l.failures}` : ''}`;
+export const fmt = (l: Load) =>
+  `${Math.round(l.rps).toString().padStart(6)} req/s  p50 ${String(l.p50).padStart(4)} ms  p99 ${String(l.p99).padStart(5)} ms${l.cpuUs === undefined ? '' : `  ${Math.round(l.cpuUs).toString().padStart(5)} µs CPU/req`}${l.failures ? `  FAILURES ${l.failures}` : ''}`;
 export const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(0)} %`;
 

@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { ROOT, QUICK, DURATION, CONNS, PG_URL, TASKSET, SERVER_CORE, LOAD_CORE, npmStartCommand, startProcess, waitFor, load, rss, seed, fmt, pct, type Load } from './harness.ts';
+import { ROOT, QUICK, DURATION, CONNS, PG_URL, TASKSET, SERVER_CORE, LOAD_CORE, npmStartCommand, startProcess, waitFor, load, rss, seed, fmt, pct, watchCpu, type Load } from './harness.ts';
 
 /** The service's pool size on PostgreSQL (src/db/connect.ts): the ceiling gets the same. */
 const POOL = 10;
@@ -86,10 +86,12 @@ export async function pgCases(opts: { say: (s?: string) => void; dir: string; po
     const a = startProcess(SERVER_CORE, npmStartCommand(), { ...env, PORT: String(port) });
     servers.push(a);
     await waitFor(`http://127.0.0.1:${port}/api/health`);
+    watchCpu(port, a.pid!);
     const ceilingPort = port + 1;
     const ceiling = startProcess(SERVER_CORE, [process.execPath, 'bench/pg-ceiling-server.mjs', url, seeded.days14.familyId, childId, String(seeded.ceiling.dayStart), String(ceilingPort), String(POOL)]);
     servers.push(ceiling);
     await waitFor(`http://127.0.0.1:${ceilingPort}/read`);
+    watchCpu(ceilingPort, ceiling.pid!);
     const svc = (p: string) => `http://127.0.0.1:${port}${p}`;
     const ceil = (p: string) => `http://127.0.0.1:${ceilingPort}${p}`;
     const body = JSON.stringify({ type: 'nappy', kind: 'wet' });
@@ -147,6 +149,7 @@ export async function pgCases(opts: { say: (s?: string) => void; dir: string; po
     const b = startProcess(SERVER_CORE, npmStartCommand(), { ...env, PORT: String(portB) });
     servers.push(b);
     await waitFor(`http://127.0.0.1:${portB}/api/health`);
+    watchCpu(portB, b.pid!);
     const svcB = (p: string) => `http://127.0.0.1:${portB}${p}`;
     await load(svcB('/api/vega/live'), { token: seeded.days14.token, duration: 1 });
     await load(svcB('/api/vega/log'), { method: 'POST', tokens: seeded.logFamilies, body, duration: 1 });

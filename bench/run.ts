@@ -11,7 +11,8 @@ import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, QUICK, npmStartCommand, DURATION, CONNS, PG_URL, TASKSET, SERVER_CORE, LOAD_CORE, startProcess, waitFor, load, rss, seed, fmt, pct, type Load } from './harness.ts';
+import { ROOT, QUICK, npmStartCommand, DURATION, CONNS, PG_URL, TASKSET, SERVER_CORE, LOAD_CORE, startProcess, waitFor, load, rss, seed, fmt, pct, watchCpu, type Load } from './harness.ts';
+import { regressions, tableFigures } from './compare.ts';
 
 const IMPORT_BYTES = 20 * 1024 * 1024;
 
@@ -68,10 +69,12 @@ async function main() {
     const service = startProcess(SERVER_CORE, npmStartCommand(), { DATABASE_URL: serviceUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', OUTBOUND_ALLOW_PRIVATE: '1' });
     servers.push(service);
     const coldMs = await waitFor(`http://127.0.0.1:${port}/api/health`);
+    watchCpu(port, service.pid!);
     const ceilingPort = port + 1;
     const ceiling = startProcess(SERVER_CORE, [process.execPath, 'bench/ceiling-server.mjs', ceilingFile, seeded.ceiling.familyId, String(seeded.ceiling.dayStart), String(ceilingPort)]);
     servers.push(ceiling);
     await waitFor(`http://127.0.0.1:${ceilingPort}/read`);
+    watchCpu(ceilingPort, ceiling.pid!);
     const svc = (path: string) => `http://127.0.0.1:${port}${path}`;
     const ceil = (path: string) => `http://127.0.0.1:${ceilingPort}${path}`;
 
@@ -185,6 +188,14 @@ async function main() {
   } finally {
     for (const s of servers) s.kill();
     rmSync(dir, { recursive: true, force: true });
+  }
+  // Against the last recorded run (its own tables only: NOTES.md is appended after them).
+  const recorded = join(ROOT, 'bench/RESULTS.md');
+  if (existsSync(recorded)) {
+    const before = readFileSync(recorded, 'utf8');
+    const notesAt = before.indexOf('\n# ', 1);
+    const worse = regressions(tableFigures(notesAt > 0 ? before.slice(0, notesAt) : before), tableFigures(lines.join('\n')));
+    console.log(worse.length === 0 ? '\nNo figure more than 10 % worse than bench/RESULTS.md as it was.' : `\nMore than 10 % worse than bench/RESULTS.md as it was:\n${worse.map((w) => `- ${w}`).join('\n')}`);
   }
   if (!QUICK) writeFileSync(join(ROOT, 'bench/RESULTS.md'), `${lines.join('\n')}\n${existsSync(join(ROOT, 'bench/NOTES.md')) ? `\n${readFileSync(join(ROOT, 'bench/NOTES.md'), 'utf8')}` : ''}`);
 }
