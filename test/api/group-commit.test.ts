@@ -18,6 +18,7 @@ import { primaryChildScope } from '../../src/services/family/children.ts';
 import { FamilyScope } from '../../src/db/family-scope.ts';
 import { call, signUp } from '../helpers/app.ts';
 import { insertWithFreshId, logNewEvent } from '../../src/services/log/event-insert.ts';
+import { newEventRow } from '../../src/services/log/event-rows.ts';
 import { testDatabases, provisionDatabase } from '../helpers/databases.ts';
 
 describe('group commit on the embedded store', () => {
@@ -53,7 +54,8 @@ describe('group commit on the embedded store', () => {
       const scope = await primaryChildScope(new FamilyScope(db.kysely, me.body.family_id, 'sqlite'));
       const insert = (note: string, fail: boolean) =>
         scope.transaction(async (tx) => {
-          await tx.insertIntoLog('events', { id: note.padEnd(8, '0').slice(0, 8), ts: '2026-11-22T10:00:00', at: Date.parse('2026-11-22T10:00:00Z'), zone: 'Europe/London', type: 'note', author: 'x', note, created_at: Date.now() } as never).execute();
+          const row = newEventRow({ type: 'note', ts: '2026-11-22T10:00:00', at: Date.parse('2026-11-22T10:00:00Z'), zone: 'Europe/London', author: 'x', created_at: Date.now() }, { note });
+          await tx.insertIntoLog('events', { id: note.padEnd(8, '0').slice(0, 8), ...row }).execute();
           if (fail) throw new Error(`refused ${note}`);
           return note;
         });
@@ -80,7 +82,7 @@ for (const d of testDatabases()) {
         await db.kysely.insertInto('families').values({ id: 'fam-ids', family_name: 'f', timezone: 'Europe/London', region: 'uk', units: 'metric', plan: 'free', acquisition: null, created_at: 0, primary_child_id: 'kid' }).execute();
         await new FamilyScope(db.kysely, 'fam-ids', db.dialect).insertInto('children', { id: 'kid', name: 'b', name_key: 'b', dob: '2026-01-01', gender: '', archived: 0, created_at: 0 }).execute();
         const scope = await primaryChildScope(new FamilyScope(db.kysely, 'fam-ids', db.dialect));
-        const base = { ts: '2026-11-22T10:00:00', at: Date.parse('2026-11-22T10:00:00Z'), zone: 'Europe/London', type: 'note', author: 'x', ml: null, kind: null, foods: null, meal_type: null, kg: null, cm: null, ug: null, note: 'first', reactions: null, side: null, duration_min: null, last_side: null, created_at: 0, celsius: null, method: null, medicine: null, amount: null, unit: null, title: null };
+        const base = newEventRow({ type: 'note', ts: '2026-11-22T10:00:00', at: Date.parse('2026-11-22T10:00:00Z'), zone: 'Europe/London', author: 'x', created_at: 0 }, { note: 'first' });
         await scope.transaction((tx) => insertWithFreshId(tx, base, () => 'aaaaaaaa'));
         const ids = ['aaaaaaaa', 'aaaaaaaa', 'bbbbbbbb'];
         const row = await scope.transaction((tx) => insertWithFreshId(tx, { ...base, note: 'second' }, () => ids.shift()!));

@@ -3,9 +3,10 @@ import { randomBytes } from 'node:crypto';
 import type { ChildScope } from '../../db/family-scope.ts';
 import type { DemoEvent } from '../../domain/demo-history.ts';
 import { instantToLocal } from '../../domain/time.ts';
+import { newEventRow } from '../log/event-rows.ts';
 
 // Rows per INSERT statement. One statement per row costs a round trip each on PostgreSQL
-// (3 years ≈ 27,000 events took tens of seconds); 19 columns × 500 rows = 9,500 bound
+// (3 years ≈ 27,000 events took tens of seconds); 27 columns × 500 rows = 13,500 bound
 // parameters, below SQLite's limit of 32,766 and PostgreSQL's of 65,535.
 const ROWS_PER_INSERT = 500;
 
@@ -21,27 +22,7 @@ export async function insertHistory(scope: ChildScope, zone: string, events: Dem
       }
     }
   };
-  const rows = events.map((e) => ({
-    id: fresh(),
-    ts: instantToLocal(e.at, zone),
-    at: e.at,
-    zone,
-    type: e.type,
-    author: e.author,
-    ml: e.ml ?? null,
-    kind: e.kind ?? null,
-    foods: e.foods ? JSON.stringify(e.foods) : null,
-    meal_type: e.meal_type ?? null,
-    kg: e.kg ?? null,
-    cm: e.cm ?? null,
-    ug: e.ug ?? null,
-    note: e.note ?? null,
-    reactions: null,
-    side: e.side ?? null,
-    duration_min: e.duration_min ?? null,
-    last_side: null,
-    created_at: now,
-  }));
+  const rows = events.map((e) => ({ id: fresh(), ...newEventRow({ type: e.type, ts: instantToLocal(e.at, zone), at: e.at, zone, author: e.author, created_at: now }, e) }));
   // One transaction for the whole history: the log appears complete or not at all.
   await scope.transaction(async (tx) => {
     for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {

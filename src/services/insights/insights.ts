@@ -9,14 +9,14 @@ import { solidsBlocks, type AllergenGrid } from '../../domain/nutrition.ts';
 import { ageSummary, localDateOf } from '../../domain/time.ts';
 import { childProfile, loadFamily, type FamilyRow } from '../family/family-row.ts';
 import { withChildId } from '../log/event-rows.ts';
-import { atVersion, computeLive, eventsBetween, liveInstant } from './live.ts';
+import { computeLive, eventsBetween, liveInstant } from './live.ts';
 import { EventWindow } from '../log/event-window.ts';
 import { listRecipes } from '../log/recipes.ts';
 import { solidsStarted } from '../family/profile.ts';
 import type { ChildScope } from '../../db/family-scope.ts';
 import type { TimedEvent } from '../../domain/types.ts';
 import type { Recipe } from '../../domain/foods.ts';
-import { FamilyCache } from './derived-cache.ts';
+import { CachedDerivation } from './cached-derivation.ts';
 import { allergenExposures, mergeSpans, withAllergenHistory, type FoodSpan } from '../../domain/food-history.ts';
 import { loadFoodSpans } from './food-history.ts';
 
@@ -33,10 +33,6 @@ interface PatternInputs {
    * the window's own solids, the whole history of foods and allergens (domain/food-history.ts) */
   history: FoodSpan[];
 }
-
-// Cached under the family's version (see derived-cache.ts): inputs per window, results per second.
-const inputsCache = new FamilyCache<PatternInputs>();
-const resultCache = new FamilyCache<PatternsOut>();
 
 async function loadPatternInputs(scope: ChildScope, from: number, zone: string): Promise<PatternInputs> {
   return {
@@ -74,6 +70,9 @@ function derivePatterns(scope: ChildScope, family: FamilyRow, inputs: PatternInp
 }
 type PatternsOut = ReturnType<typeof derivePatterns>;
 
+// Cached under the family's version (cached-derivation.ts): inputs per window, results per second.
+const patternsCache = new CachedDerivation<PatternInputs, PatternsOut>({ windowStart: patternsWindowStart, load: loadPatternInputs, derive: derivePatterns });
+
 /** Patterns from scratch: no cache. The cached path must always equal this. */
 export async function patternsFromScratch(scope: ChildScope, family: FamilyRow, now: number): Promise<PatternsOut> {
   const at = liveInstant(now);
@@ -84,30 +83,12 @@ export async function getPatterns(ctx: Ctx, actor: Actor): Promise<PatternsOut> 
   const scope = await childScopeOf(ctx, actor);
   const family = await loadFamily(scope);
   const at = liveInstant(ctx.clock());
-  const version = Number(family.version);
-  const id = scope.cacheId;
-  const done = resultCache.get(id, version, String(at));
-  if (done) return done;
-  const from = patternsWindowStart(at, family.timezone);
-  const inputs = await inputsCache.through(scope, id, version, String(from), (s) => loadPatternInputs(s, from, family.timezone));
-  // As for live: derived for the version the cache holds, with the family's row then.
-  const at_ = atVersion(inputs, family, (f) => f.timezone === family.timezone && patternsWindowStart(at, f.timezone) === from);
-  if (at_.version !== version) {
-    const later = resultCache.get(id, at_.version, String(at));
-    if (later) return later;
-  }
-  // Frozen: handed to every request of this second, and its JSON is kept (json-serializer.ts).
-  const out = Object.freeze(derivePatterns(scope, at_.family, inputs.value, at));
-  if (at_.exact) resultCache.set(id, at_.version, String(at), out);
-  return out;
+  return patternsCache.cached(scope, family, at) ?? patternsCache.fromWindow(scope, family, at, await patternsCache.window(scope, family, at));
 }
 
 /** As carryLiveOver, for the patterns window: a new solid also means solids have started. */
 export function carryPatternsOver(scope: ChildScope, v0: number, v1: number, e: TimedEvent): void {
-  for (const c of scope.children) {
-    if (c.id !== scope.childId) inputsCache.carryOver(`${scope.familyId}/${c.id}`, v0, v1, (inputs) => inputs);
-  }
-  inputsCache.carryOver(scope.cacheId, v0, v1, (inputs, key) => {
+  patternsCache.carryOver(scope, v0, v1, (inputs, key) => {
     // A solid logged before the window changes the history of foods: load afresh.
     if (e.type === 'solid' && e.at < Number(key)) return undefined;
     return {
@@ -125,7 +106,6 @@ export function carryPatternsOver(scope: ChildScope, v0: number, v1: number, e: 
  */
 export async function foodSpansOf(scope: ChildScope, family: FamilyRow, now: number): Promise<FoodSpan[]> {
   const at = liveInstant(now);
-  const from = patternsWindowStart(at, family.timezone);
-  const inputs = await inputsCache.through(scope, scope.cacheId, Number(family.version), String(from), (s) => loadPatternInputs(s, from, family.timezone));
+  const inputs = await patternsCache.window(scope, family, at);
   return mergeSpans(inputs.value.history, inputs.value.window.events, at);
 }

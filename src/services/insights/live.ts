@@ -9,7 +9,7 @@ import type { TimedEvent } from '../../domain/types.ts';
 import { childProfile, loadFamily, type FamilyRow } from '../family/family-row.ts';
 import { EVENT_COLUMNS, toTimedEvent } from '../log/event-rows.ts';
 import { loadFeedTimer } from '../log/feed-timer-rows.ts';
-import { FamilyCache, type AtVersion } from './derived-cache.ts';
+import { CachedDerivation } from './cached-derivation.ts';
 import { EventWindow } from '../log/event-window.ts';
 import { firstAtOrAfter } from '../../domain/sleep-spans.ts';
 import type { MedicineSetting } from '../../domain/medicines.ts';
@@ -54,11 +54,6 @@ interface LiveInputs {
   medicines: MedicineSetting[];
 }
 
-// Cached under the family's version (see derived-cache.ts), within the caches' shared memory
-// budget (cache-budget.ts): inputs per window, results per second.
-const inputsCache = new FamilyCache<LiveInputs>();
-const resultCache = new FamilyCache<LiveStatus>();
-
 /** Everything from `from` on (no upper bound: a log may be a minute ahead of the clock), the
  * latest weight before it when the window has none, and the feed timer. */
 export async function loadLiveInputs(scope: ChildScope, from: number, zone: string): Promise<LiveInputs> {
@@ -72,11 +67,18 @@ export async function loadLiveInputs(scope: ChildScope, from: number, zone: stri
   return { window: EventWindow.of(events), timer: await loadFeedTimer(scope), medicines: await medicineSettings(scope) };
 }
 
+function deriveLive(scope: ChildScope, family: FamilyRow, inputs: LiveInputs, at: number): LiveStatus {
+  return liveStatus(inputs.window.events, childProfile(family, scope.child), at, inputs.timer, inputs.medicines);
+}
+
+// Cached under the family's version (cached-derivation.ts), within the caches' shared memory
+// budget (cache-budget.ts): inputs per window, results per second.
+const liveCache = new CachedDerivation<LiveInputs, LiveStatus>({ windowStart: liveWindowStart, load: loadLiveInputs, derive: deriveLive });
+
 /** The live status from scratch: no cache. The cached path must always equal this. */
 export async function computeLiveFromScratch(scope: ChildScope, family: FamilyRow, now: number): Promise<LiveStatus> {
   const at = liveInstant(now);
-  const inputs = await loadLiveInputs(scope, liveWindowStart(at, family.timezone), family.timezone);
-  return liveStatus(inputs.window.events, childProfile(family, scope.child), at, inputs.timer, inputs.medicines);
+  return deriveLive(scope, family, await loadLiveInputs(scope, liveWindowStart(at, family.timezone), family.timezone), at);
 }
 
 /**
@@ -86,35 +88,7 @@ export async function computeLiveFromScratch(scope: ChildScope, family: FamilyRo
  */
 export async function computeLive(scope: ChildScope, family: FamilyRow, now: number): Promise<LiveStatus> {
   const at = liveInstant(now);
-  const version = Number(family.version);
-  const id = scope.cacheId;
-  const done = resultCache.get(id, version, String(at));
-  if (done) return done;
-  const from = liveWindowStart(at, family.timezone);
-  const inputs = await inputsCache.through(scope, id, version, String(from), (s) => loadLiveInputs(s, from, family.timezone));
-  // The cache may hold a later version than this request's row (writes landed meanwhile): the
-  // status is derived for that version, with the family's row as it was then, and shared.
-  // The window's events were read in this request's zone: a later version of another zone does not fit.
-  const at_ = atVersion(inputs, family, (f) => f.timezone === family.timezone && liveWindowStart(at, f.timezone) === from);
-  if (at_.version !== version) {
-    const later = resultCache.get(id, at_.version, String(at));
-    if (later) return later;
-  }
-  // Frozen: handed to every request of this second, and its JSON is kept (json-serializer.ts).
-  const status = Object.freeze(liveStatus(inputs.value.window.events, childProfile(at_.family, scope.child), at, inputs.value.timer, inputs.value.medicines));
-  if (at_.exact) resultCache.set(id, at_.version, String(at), status);
-  return status;
-}
-
-/**
- * The family row to derive a cached window with, and the version the result is for: the row
- * that came with the window when there is one and the window is the one it needs (`fits`),
- * so the result is exactly that version's (`exact`: it may be shared); otherwise the
- * request's own row, and a result for this request alone unless the versions agree.
- */
-export function atVersion(inputs: AtVersion<unknown>, family: FamilyRow, fits: (f: FamilyRow) => boolean) {
-  if (inputs.family && fits(inputs.family)) return { family: inputs.family, version: inputs.version, exact: true };
-  return { family, version: inputs.version, exact: inputs.version === Number(family.version) };
+  return liveCache.cached(scope, family, at) ?? liveCache.fromWindow(scope, family, at, await liveCache.window(scope, family, at));
 }
 
 /**
@@ -131,11 +105,7 @@ export async function liveNow(scope: ChildScope, now: number): Promise<LiveStatu
  * over (the window may hold an older weight for the milk guide): the next read loads afresh.
  */
 export function carryLiveOver(scope: ChildScope, v0: number, v1: number, e: TimedEvent): void {
-  // The family's other children's windows carry over unchanged: the event is not theirs.
-  for (const c of scope.children) {
-    if (c.id !== scope.childId) inputsCache.carryOver(`${scope.familyId}/${c.id}`, v0, v1, (inputs) => inputs);
-  }
-  inputsCache.carryOver(scope.cacheId, v0, v1, (inputs, key) => {
+  liveCache.carryOver(scope, v0, v1, (inputs, key) => {
     if (e.type === 'weight') return undefined;
     return e.at < Number(key) ? inputs : { ...inputs, window: inputs.window.with(e) };
   });
@@ -149,7 +119,7 @@ export function carryLiveOver(scope: ChildScope, v0: number, v1: number, e: Time
 export function cachedEventsBetween(scope: ChildScope, family: FamilyRow, now: number, from: number, to: number): TimedEvent[] | null {
   const windowStart = liveWindowStart(liveInstant(now), family.timezone);
   if (from < windowStart) return null;
-  const inputs = inputsCache.getAtLeast(scope.cacheId, Number(family.version), String(windowStart));
+  const inputs = liveCache.cachedWindow(scope, Number(family.version), windowStart);
   if (!inputs) return null;
   // The window is sorted by instant: both ends by bisection, not a scan.
   const events = inputs.window.events;

@@ -5,12 +5,10 @@ import { FamilyScope, KEY_COLUMNS, NEW_EVENT_COLUMNS, type ChildScope } from '..
 import { PreparedQuery } from '../../db/prepared.ts';
 import { unauthorized } from '../../errors.ts';
 import { isMissingChild } from '../context.ts';
-import type { EventRow } from './event-rows.ts';
+import type { EventRow, NewEvent } from './event-rows.ts';
 import { loadFamily, lockFamilyVersion, type FamilyRow } from '../family/family-row.ts';
 
 const ID_ATTEMPTS = 5;
-
-export type NewEvent = Omit<EventRow, 'id' | 'family_id' | 'child_id' | 'seq'>;
 
 // The log's statement on PostgreSQL, built by the query builder once (src/db/prepared.ts).
 const insertBumpingVersion = new PreparedQuery<[string, ...unknown[]], EventRow & { family_locked: FamilyRow }>(1 + NEW_EVENT_COLUMNS.length, (k, familyId, ...values) =>

@@ -1,7 +1,8 @@
 // Database rows of the events table ↔ the Event shape of the API and the rules.
 import type { Selectable } from 'kysely';
 import type { EventsTable } from '../../db/schema.ts';
-import type { EventType, LogEvent, Reaction, TimedEvent } from '../../domain/types.ts';
+import type { BreastSide, EventType, LogEvent, Reaction, TimedEvent } from '../../domain/types.ts';
+import type { EventValues } from '../../domain/event-rules.ts';
 import { namesChildren } from '../../domain/children.ts';
 import { shownCelsius, shownFahrenheit } from '../../domain/temperature.ts';
 import { instantToLocalFast } from '../../domain/zone-clock.ts';
@@ -14,6 +15,59 @@ export const EVENT_COLUMNS = [
   'celsius', 'method', 'medicine', 'amount', 'unit', 'title',
 ] as const;
 export type EventFields = Pick<EventRow, (typeof EVENT_COLUMNS)[number]>;
+
+/** A new event's row before it has an id and a child (the family's scope adds family_id). */
+export type NewEvent = Omit<EventRow, 'id' | 'family_id' | 'child_id' | 'seq'>;
+
+/** What a new row holds besides the event's values: when and where it happened, who logged it. */
+export interface NewEventFacts {
+  type: EventType;
+  /** wall-clock time in `zone` */
+  ts: string;
+  at: number;
+  /** the zone it is kept in (the family's, or the phone's when travelling) */
+  zone: string;
+  author: string;
+  created_at: number;
+  /** an import's reactions; a new log has none */
+  reactions?: readonly Reaction[] | null;
+  /** the feed timer's: the side a `both` breastfeed ended on */
+  last_side?: BreastSide | null;
+}
+
+/**
+ * The row of a new event whose values passed the event rules (domain/event-rules.ts): the one
+ * mapping of an event to its columns, for a log, the feed timer's stop, an import and a
+ * generated history. Values left out are null.
+ */
+export function newEventRow(f: NewEventFacts, v: Partial<EventValues>): NewEvent {
+  return {
+    ts: f.ts,
+    at: f.at,
+    zone: f.zone,
+    type: f.type,
+    author: f.author,
+    ml: v.ml ?? null,
+    kind: v.kind ?? null,
+    foods: v.foods ? JSON.stringify(v.foods) : null,
+    meal_type: v.meal_type ?? null,
+    kg: v.kg ?? null,
+    cm: v.cm ?? null,
+    ug: v.ug ?? null,
+    note: v.note ?? null,
+    reactions: f.reactions && f.reactions.length ? JSON.stringify(f.reactions) : null,
+    side: v.side ?? null,
+    duration_min: v.duration_min ?? null,
+    last_side: f.last_side ?? null,
+    created_at: f.created_at,
+    celsius: v.celsius ?? null,
+    method: v.method ?? null,
+    medicine: v.medicine ?? null,
+    amount: v.amount ?? null,
+    unit: v.unit ?? null,
+    title: v.title ?? null,
+  };
+}
 
 function parseJson<T>(text: string | null): T | null {
   return text === null ? null : (JSON.parse(text) as T);

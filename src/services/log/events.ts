@@ -20,7 +20,7 @@ import { loadFamily } from '../family/family-row.ts';
 import { familyReadWithCredential } from '../access/auth.ts';
 import { logNewEvent, type AnnounceEvent, type LoggedEvent } from './event-insert.ts';
 import { writeHooks, type WriteHooks } from '../notify/write-hooks.ts';
-import { apiEvent, toLogEvent, toTimedEvent, type EventRow } from './event-rows.ts';
+import { apiEvent, newEventRow, toLogEvent, toTimedEvent, type EventRow } from './event-rows.ts';
 import { namesChildren } from '../../domain/children.ts';
 import { carryLiveOver, cachedEventsBetween, computeLive, eventsBetween, liveNow } from '../insights/live.ts';
 import { carryPatternsOver } from '../insights/insights.ts';
@@ -106,32 +106,7 @@ export async function logEvent(ctx: Ctx, actor: Actor, input: LogInput, idempote
     (values.medicine !== null ? doseWarning(values.medicine, at, around, settingFor(await medicineSettings(scope), values.medicine), family.timezone) : null);
   // Kept in the zone it was logged in (a family abroad logs in the phone's zone): the rhythm
   // rules read the baby's own clock where it happened; reads show it in the family's zone.
-  const base = {
-    ts: time.own_ts,
-    at,
-    zone: time.zone,
-    type: input.type,
-    author: input.author ?? actor.username,
-    ml: values.ml,
-    kind: values.kind,
-    foods: jsonOrNull(values.foods),
-    meal_type: values.meal_type,
-    kg: values.kg,
-    cm: values.cm,
-    ug: values.ug,
-    note: values.note,
-    reactions: null,
-    side: values.side,
-    duration_min: values.duration_min,
-    last_side: null,
-    created_at: now,
-    celsius: values.celsius,
-    method: values.method,
-    medicine: values.medicine,
-    amount: values.amount,
-    unit: values.unit,
-    title: values.title,
-  };
+  const base = newEventRow({ type: input.type, ts: time.own_ts, at, zone: time.zone, author: input.author ?? actor.username, created_at: now }, values);
 
   // Imports (services/transfer/import.ts) are not announced event by event; only this path and the feed timer's stop are.
   const hooks = writeHooks(ctx, family);

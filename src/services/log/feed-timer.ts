@@ -4,7 +4,6 @@
 // DO NOTHING: of two caregivers pressing Start for one child at once exactly one wins. Stop
 // removes the row and logs one milk event for that child in the same transaction.
 import { namesChildren } from '../../domain/children.ts';
-import { EMPTY_VALUES } from '../../domain/event-rules.ts';
 import type { ChildScope } from '../../db/family-scope.ts';
 import { childScopeOf } from '../family/children.ts';
 import { AppError, badRequest } from '../../errors.ts';
@@ -21,6 +20,7 @@ import { resolveEventTime } from './event-time.ts';
 import { liveNow } from '../insights/live.ts';
 import { insertWithFreshId } from './event-insert.ts';
 import { presentEvent } from './event-reads.ts';
+import { newEventRow } from './event-rows.ts';
 import { loadFeedTimer, toFeedTimerState } from './feed-timer-rows.ts';
 import { writeHooks } from '../notify/write-hooks.ts';
 import { familyReadWithCredential } from '../access/auth.ts';
@@ -140,27 +140,10 @@ export async function stopFeed(ctx: Ctx, actor: Actor, input: { ts?: string | nu
       ruleError(err);
     }
     await tx.deleteFrom('feed_timers').execute();
-    const logged = await insertWithFreshId(tx, {
-      ...EMPTY_VALUES,
-      ts: instantToLocal(t.started_at, zone),
-      at: t.started_at,
-      zone,
-      type: 'milk',
-      author: t.started_by,
-      ml: input.ml ?? 0,
-      kind: null,
-      foods: null,
-      meal_type: null,
-      kg: null,
-      cm: null,
-      ug: null,
-      note: null,
-      reactions: null,
-      side: outcome.side,
-      duration_min: outcome.duration_min,
-      last_side: outcome.last_side,
-      created_at: now,
-    });
+    const logged = await insertWithFreshId(tx, newEventRow(
+      { type: 'milk', ts: instantToLocal(t.started_at, zone), at: t.started_at, zone, author: t.started_by, created_at: now, last_side: outcome.last_side },
+      { ml: input.ml ?? 0, side: outcome.side, duration_min: outcome.duration_min },
+    ));
     if (hooks.any) {
       // The stop, then the feed it logged (event.created, as POST /api/vega/log announces one).
       const event = presentEvent(scope, logged, family.timezone);

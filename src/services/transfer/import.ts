@@ -17,6 +17,7 @@ import { loadFamily } from '../family/family-row.ts';
 import { EMPTY_VALUES, VALUE_FIELDS, type EventValues } from '../../domain/event-rules.ts';
 import { shownCelsius, shownFahrenheit } from '../../domain/temperature.ts';
 import { checkImported } from './import-limits.ts';
+import { newEventRow } from '../log/event-rows.ts';
 import { instantToLocal } from '../../domain/time.ts';
 import type { Candidate, OnCandidate, Parsed, SkippedRow } from './import-rows.ts';
 import type { EventType, Reaction } from '../../domain/types.ts';
@@ -276,37 +277,11 @@ export async function importHistory(ctx: Ctx, actor: Actor, input: ImportInput, 
       }
     };
     const author = actor.username;
-    const row = (childIds: ReadonlyMap<string, string>, c: Valid) => {
-      const v = allValues(c.v);
-      return {
-        child_id: childIds.get(c.target) ?? c.target,
-        id: newId(),
-        ts: instantToLocal(c.at, zone),
-        at: c.at,
-        zone,
-        type: c.type,
-        author: c.author ?? author,
-        ml: v.ml,
-        kind: v.kind,
-        foods: v.foods ? JSON.stringify(v.foods) : null,
-        meal_type: v.meal_type,
-        kg: v.kg,
-        cm: v.cm,
-        ug: v.ug,
-        note: v.note,
-        reactions: c.reactions && c.reactions.length ? JSON.stringify(c.reactions) : null,
-        side: v.side,
-        duration_min: v.duration_min,
-        last_side: null,
-        created_at: now,
-        celsius: v.celsius,
-        method: v.method,
-        medicine: v.medicine,
-        amount: v.amount,
-        unit: v.unit,
-        title: v.title,
-      };
-    };
+    const row = (childIds: ReadonlyMap<string, string>, c: Valid) => ({
+      child_id: childIds.get(c.target) ?? c.target,
+      id: newId(),
+      ...newEventRow({ type: c.type, ts: instantToLocal(c.at, zone), at: c.at, zone, author: c.author ?? author, created_at: now, reactions: c.reactions }, c.v),
+    });
     // One transaction: the whole import lands, or none of it.
     created = await scope.transaction(async (tx) => {
       // The file's children to create first: their events name them.
