@@ -12,9 +12,9 @@
 // - A question no child's log can answer gets the one "I can't answer that" reply, not one per
 //   child.
 import type { AnswerContext, AnswerResult, Figures, Note } from './types.ts';
-import { childReply, notesText } from './index.ts';
+import { childReply } from './index.ts';
 import { questionAbout, type NamedChild } from './child-names.ts';
-import { notesHolding, relevantNotes } from './notes.ts';
+import { notesHolding, notesText, relevantNotes } from './notes.ts';
 import { recentNotes } from './mood.ts';
 import { firstName } from './text.ts';
 import { todayOf } from './periods.ts';
