@@ -77,10 +77,10 @@ function periodsIn(q: string, now: number, zone: string): Period[] {
 /**
  * What a question needs beyond the answer window (pure): the dated periods before the window to
  * load, the types whose first event a "first" question asks for, and whether the log's start is
- * needed. The service does one targeted read for each (services/ask/ask.ts).
+ * needed. The service does one targeted read for each (services/ask/ask.ts). `zone`: where the
+ * answer counts its days (answer-log.ts hereZone), the family's unless the baby is elsewhere.
  */
-export function historyNeeds(question: string, profile: ChildProfile, now: number): HistoryNeeds {
-  const zone = profile.timezone;
+export function historyNeeds(question: string, profile: ChildProfile, now: number, zone = profile.timezone): HistoryNeeds {
   const q = questionForm(question, profile.baby_name);
   const windowStart = answerWindowStart(now, zone);
   const periods: Array<[number, number]> = [];
