@@ -5,8 +5,9 @@ import type { AnswerContext, Note } from './types.ts';
 import { addDaysFast, instantToLocalFast } from '../zone-clock.ts';
 import { ageDisplay } from '../time.ts';
 import { dayPeriod, lastNDays, shortDate, todayOf } from './periods.ts';
-import { sleepSpans, sortByTime } from './facts.ts';
-import { summarise, type Log } from './summaries.ts';
+import { sortByTime } from './facts.ts';
+import { summarise } from './summaries.ts';
+import { answerLog } from './answer-log.ts';
 import { growthReply } from './growth.ts';
 import { lastOccurrence } from './last.ts';
 import { predictionReply } from './predictions.ts';
@@ -20,11 +21,8 @@ const MAX_NOTES = 20;
 const MAX_NOTE_CHARS = 300;
 
 export function buildLlmContext(ctx: AnswerContext): string {
-  const zone = ctx.profile.timezone;
-  const name = firstName(ctx.profile.baby_name);
-  const events = ctx.events.filter((e) => e.at <= ctx.now);
-  const log: Log = { events, spans: sleepSpans(events, ctx.now, zone), zone, units: ctx.profile.units, now: ctx.now, name,
-    region: ctx.profile.region, recipes: ctx.recipes ?? [], insights: ctx.insights ?? {}, profile: ctx.profile, notes: ctx.notes, history: ctx.history };
+  const log = answerLog(ctx);
+  const { zone, name, events } = log;
   const today = todayOf(ctx.now, zone);
   const lines: string[] = [];
   lines.push(`Child: ${name}, age ${ageDisplay(ctx.profile.dob, today)}. Region: ${ctx.profile.region}. Units: ${ctx.profile.units} (figures below are metric).`);

@@ -16,7 +16,7 @@ import { addDaysFast, dayBoundsFast, instantToLocalFast, localDateOfFast } from 
 import { parsePeriod, shortDate, todayOf, type Period } from './periods.ts';
 import { clock, list } from './format.ts';
 import { measured } from './percentiles.ts';
-import { normaliseText, words } from './text.ts';
+import { questionForm } from './text.ts';
 import { topicOf, type Topic } from './topics.ts';
 import { ANSWER_WINDOW_DAYS } from './types.ts';
 
@@ -39,13 +39,6 @@ const TOPIC_TYPE: Partial<Record<Topic, string>> = {
   milk: 'milk', feeds: 'milk', dirty: 'nappy', wet: 'nappy', nappies: 'nappy', sleep: 'sleep', naps: 'sleep',
   supplement: 'supplement', weight: 'weight', length: 'length',
 };
-
-/** Normal form used for the question, with the child's names made "baby" (as index.ts prepare). */
-function prepared(question: string, babyName: string): string {
-  let q = normaliseText(question).replace(/[?!,;:]+/g, ' ').replace(/\.(?!\d)/g, ' ');
-  for (const w of words(babyName)) if (w.length >= 2) q = q.replace(new RegExp(`\\b${w}('s|s')?\\b`, 'g'), 'baby');
-  return q.replace(/\s+/g, ' ').trim();
-}
 
 /** The first instant of the window the caller loads into `events`: ANSWER_WINDOW_DAYS local days. */
 export function answerWindowStart(now: number, zone: string): number {
@@ -84,11 +77,11 @@ function periodsIn(q: string, now: number, zone: string): Period[] {
 /**
  * What a question needs beyond the answer window (pure): the dated periods before the window to
  * load, the types whose first event a "first" question asks for, and whether the log's start is
- * needed. The service does one targeted read for each (services/ask/ask.ts).
+ * needed. The service does one targeted read for each (services/ask/ask.ts). `zone`: where the
+ * answer counts its days (answer-log.ts hereZone), the family's unless the baby is elsewhere.
  */
-export function historyNeeds(question: string, profile: ChildProfile, now: number): HistoryNeeds {
-  const zone = profile.timezone;
-  const q = prepared(question, profile.baby_name);
+export function historyNeeds(question: string, profile: ChildProfile, now: number, zone = profile.timezone): HistoryNeeds {
+  const q = questionForm(question, profile.baby_name);
   const windowStart = answerWindowStart(now, zone);
   const periods: Array<[number, number]> = [];
   const found = periodsIn(q, now, zone);

@@ -1,6 +1,9 @@
-// Picks the family's remembered notes that share a meaningful word with the question.
-import type { Note } from './types.ts';
-import { words } from './text.ts';
+// The family's remembered notes in answers: those that share a meaningful word with the
+// question are quoted after the answer; those that hold what the log does not lead it.
+import type { AnswerContext, AnswerResult, Note } from './types.ts';
+import type { ChildReply } from './child-reply.ts';
+import { firstName, words } from './text.ts';
+import { shortDate } from './periods.ts';
 
 // Words that say nothing about what a note is about.
 const STOP_WORDS = new Set(
@@ -73,4 +76,34 @@ export function notesHolding(question: string, notes: Note[], childName: string)
     const k = keywords(`${n.text} ${n.tags.join(' ')}`, exclude);
     return q.some((w) => k.has(w));
   });
+}
+
+/** A child's reply with the notes that bear on the question quoted at its end, or leading it. */
+export function withNotes(question: string, ctx: AnswerContext, r: ChildReply): AnswerResult {
+  const name = firstName(ctx.profile.baby_name);
+  // A reply that quoted notes itself (a mood question) keeps them; otherwise the notes sharing
+  // a meaningful word with the question are quoted at the end.
+  const notes = r.quoted ?? relevantNotes(question, ctx.notes, name);
+  const holding = !r.quoted && (!r.answered || r.empty) ? notesHolding(question, ctx.notes, name) : [];
+  if (holding.length > 0) {
+    // The notes hold what the log does not: they are the answer, not a footnote to a refusal.
+    return { answer: notesLed(holding, r), answered: true, figures: r.figures, notes_used: holding };
+  }
+  const answer = notes.length > 0 && !r.quoted ? `${r.answer} ${notesText(notes)}` : r.answer;
+  return { answer, answered: r.answered, figures: r.figures, notes_used: notes };
+}
+
+/**
+ * An answer the family's notes give (issue 27): the notes first, then what the log says when it
+ * has anything to say ("egg isn't logged"); a question the log cannot answer at all gets the
+ * notes alone, never "I can't answer that" in front of them.
+ */
+export function notesLed(notes: Note[], r: { answer: string; answered: boolean }): string {
+  return r.answered ? `${notesText(notes)} From the log: ${r.answer}` : notesText(notes);
+}
+
+/** "You noted on Tue 24 Nov: "she is teething"." — the family's own words, never a diagnosis. */
+export function notesText(notes: Note[]): string {
+  const parts = notes.map((n, i) => `${i === 0 ? 'You noted' : 'on'} ${i === 0 ? 'on ' : ''}${shortDate(n.ts.slice(0, 10))}: "${n.text}"`);
+  return `${parts.join('; ')}.`;
 }

@@ -12,12 +12,13 @@
 // - A question no child's log can answer gets the one "I can't answer that" reply, not one per
 //   child.
 import type { AnswerContext, AnswerResult, Figures, Note } from './types.ts';
-import { childReply, notesText } from './index.ts';
+import { childReply } from './index.ts';
 import { questionAbout, type NamedChild } from './child-names.ts';
-import { notesHolding, relevantNotes } from './notes.ts';
+import { notesHolding, notesText, relevantNotes } from './notes.ts';
 import { recentNotes } from './mood.ts';
 import { firstName } from './text.ts';
 import { todayOf } from './periods.ts';
+import { hereZone } from './answer-log.ts';
 
 export interface ChildAsked {
   child: NamedChild;
@@ -69,7 +70,7 @@ export function answerForChildren(question: string, asked: readonly ChildAsked[]
   // A mood question about the children named quotes the recent notes, as for one child; any
   // other the notes sharing a word with the question (the children's names say nothing of it).
   const quoted: Note[] = replies.some((r) => r.aboutOneChild)
-    ? recentNotes(notes, todayOf(first.ctx.now, first.ctx.profile.timezone))
+    ? recentNotes(notes, todayOf(first.ctx.now, hereZone(first.ctx)))
     : relevantNotes(question, notes, names.join(' '));
   if (quoted.length) lines.push(notesText(quoted));
   const figures: Figures = {};

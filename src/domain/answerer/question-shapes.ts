@@ -8,3 +8,9 @@ export const AVERAGE_SHAPE = /\b(average|averaged|on average|per day|a day|each 
 export const YES_NO = new RegExp(`^(has|have|did|does|is|was) ${SUBJ}\\b`);
 /** "How much …", "how many …", "how long …": a total over a period, not the last occurrence. */
 export const AMOUNT_SHAPE = /\bhow (much|many|long)\b|\btotal\b/;
+/** "Is she asleep?", "are they still napping?": asleep or awake now. */
+export const IS_ASLEEP = new RegExp(`\\b(is|are) ${SUBJ} (still )?(asleep|sleeping|awake|napping|up|in bed)\\b`);
+/** "How long has she been awake?", "awake since …": how long the present state has lasted. */
+export const HOW_LONG_AWAKE = new RegExp(`\\bhow long (has|have|is|are) ${SUBJ} (been )?(awake|up|asleep|sleeping|napping)\\b|\\bawake (for|since)\\b|\\bhow long since ${SUBJ} woke\\b`);
+/** "More than", "less", "compared with": one period against another. */
+export const COMPARE_SHAPE = /\b(more|less|fewer|longer|shorter|bigger|smaller|better|worse|compared?|versus|vs|increase|decrease)\b/;

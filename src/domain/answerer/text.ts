@@ -38,3 +38,13 @@ export function firstName(babyName: string): string {
   const n = babyName.trim().split(/\s+/)[0];
   return n && n.length > 0 ? n : 'your baby';
 }
+
+/**
+ * A question in the normal form the answerer matches: punctuation dropped (a decimal point
+ * kept), and the child's names made "baby", so a name never reads as a word ("Poppy", "Dot").
+ */
+export function questionForm(question: string, babyName: string): string {
+  let q = normaliseText(question).replace(/[?!,;:]+/g, ' ').replace(/\.(?!\d)/g, ' ');
+  for (const w of words(babyName)) if (w.length >= 2) q = q.replace(new RegExp(`\\b${w}('s|s')?\\b`, 'g'), 'baby');
+  return q.replace(/\s+/g, ' ').trim();
+}

@@ -59,8 +59,11 @@ async function usage(ctx: Ctx, family: FamilyRow, now: number): Promise<UsageLim
 
 async function answerContext(ctx: Ctx, actor: Actor, family: FamilyRow, now: number, question: string): Promise<AnswerContext> {
   const scope = await childScopeOf(ctx, actor);
-  // The last ANSWER_WINDOW_DAYS local days; what a question needs beyond them is read below.
-  const from = answerWindowStart(now, family.timezone);
+  // One source of truth: the same live status the API serves, from its cache. Its zone is where
+  // the baby is now, where answers count their days (domain/answerer/answer-log.ts).
+  const live = await computeLive(scope, family, now);
+  // The last ANSWER_WINDOW_DAYS local days there; what a question needs beyond them is read below.
+  const from = answerWindowStart(now, live.timezone);
   const events = await eventsBetween(scope, from, now + 1, family.timezone);
   // "How much does she weigh?" should work even when the last weigh-in is months old.
   for (const type of ['weight', 'length', 'head_circumference']) {
@@ -71,9 +74,8 @@ async function answerContext(ctx: Ctx, actor: Actor, family: FamilyRow, now: num
   }
   // "When did he first roll over?": milestones are few and months apart, so all of them.
   events.unshift(...(await milestonesBefore(scope, from, family.timezone)));
-  // One source of truth: the same derived insights the API serves (live status, patterns with
-  // the allergen grid and nutrients, measurements with WHO percentiles), each from its cache.
-  const live = await computeLive(scope, family, now);
+  // The other derived insights the API serves (patterns with the allergen grid and nutrients,
+  // measurements with WHO percentiles), each from its cache.
   const p = await getPatterns(ctx, actor);
   const insights = {
     live,
@@ -84,7 +86,7 @@ async function answerContext(ctx: Ctx, actor: Actor, family: FamilyRow, now: num
     measurements: (await measurements(ctx, actor)).measurements,
   };
   const profile = childProfile(family, scope.child);
-  const history = await historyFor(scope, family, now, question, profile, events, from);
+  const history = await historyFor(scope, family, now, question, profile, events, from, live.timezone);
   return { events, profile, now, notes: await loadNotes(scope), recipes: await listRecipes(scope), insights, history };
 }
 
@@ -95,11 +97,11 @@ async function answerContext(ctx: Ctx, actor: Actor, family: FamilyRow, now: num
  * event of a type a "first" question asks about. Never the whole log.
  */
 async function historyFor(
-  scope: ChildScope, family: FamilyRow, now: number, question: string, profile: AnswerContext['profile'], events: AnswerContext['events'], from: number,
+  scope: ChildScope, family: FamilyRow, now: number, question: string, profile: AnswerContext['profile'], events: AnswerContext['events'], from: number, here: string,
 ): Promise<AnswerHistory> {
   const zone = family.timezone;
   const history: AnswerHistory = { covered: [[from, now + 1]], solids: await foodSpansOf(scope, family, now) };
-  const needs = historyNeeds(question, profile, now);
+  const needs = historyNeeds(question, profile, now, here);
   const ids = new Set(events.map((e) => e.id));
   for (const [start, end] of needs.periods) {
     for (const e of await eventsBetween(scope, start, end, zone)) if (!ids.has(e.id)) (ids.add(e.id), events.push(e));
