@@ -14,9 +14,9 @@ import type { AddressInfo } from 'node:net';
 import { testDatabases } from '../helpers/databases.ts';
 import { assertError, call, joinFamily, sessionCookieOf, signUp, startApp, type TestApp } from '../helpers/app.ts';
 import { twoInstances } from '../helpers/instances.ts';
-import { deliverDue } from '../../src/services/notify/worker.ts';
+import { deliverDue } from '../../src/outbox/worker.ts';
 // Registers the outbox's senders ('push' among them), as the server does at start.
-import '../../src/services/notify/start.ts';
+import '../../src/outbox/start.ts';
 
 const ece = createRequire(import.meta.url)('http_ece') as { decrypt(body: Buffer, params: Record<string, unknown>): Buffer };
 

@@ -10,9 +10,10 @@ import { hostname } from 'node:os';
 import { testDatabases } from '../helpers/databases.ts';
 import { assertError, call, joinFamily, signUp, startApp, type Family, type TestApp } from '../helpers/app.ts';
 import { Receiver, verifyAt, type Received } from '../helpers/webhook-receiver.ts';
-import { deliverDue } from '../../src/services/notify/worker.ts';
-import { isPublicAddress, postOutbound } from '../../src/services/notify/outbound.ts';
-import '../../src/services/notify/start.ts';
+import { deliverDue } from '../../src/outbox/worker.ts';
+import { postOutbound } from '../../src/outbox/outbound.ts';
+import { isPublicAddress } from '../../src/domain/outbound-policy.ts';
+import '../../src/outbox/start.ts';
 
 const HOUR = 3600_000;
 const ALL_EVENTS = ['event.created', 'event.edited', 'event.deleted', 'feed_timer.started', 'feed_timer.stopped', 'reminder.fired'];

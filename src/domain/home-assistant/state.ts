@@ -4,10 +4,10 @@
 // (state-sender.ts) reads the inputs. Timestamps are ISO 8601 with their UTC offset, as Home
 // Assistant's timestamp sensors require; volumes and weights in the family's units.
 import { Temporal } from 'temporal-polyfill';
-import type { LiveStatus } from '../../domain/live.ts';
-import type { Units } from '../../domain/types.ts';
-import { localToInstant } from '../../domain/time.ts';
-import { KG_PER_LB, ML_PER_FL_OZ } from '../transfer/import-rows.ts';
+import type { LiveStatus } from '../live.ts';
+import type { Units } from '../types.ts';
+import { localToInstant } from '../time.ts';
+import { KG_PER_LB, ML_PER_FL_OZ } from '../units.ts';
 
 /** Home Assistant keeps a state of at most 255 characters. */
 const MAX_STATE_CHARS = 255;

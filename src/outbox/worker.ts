@@ -9,8 +9,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Ctx } from '../context.ts';
-import type { OutboxTable } from '../../db/schema.ts';
+import type { Ctx } from '../services/context.ts';
+import type { OutboxTable } from '../db/schema.ts';
+import { setOutboxWorker } from '../db/outbox.ts';
 import { OUTBOUND_TIMEOUT_MS } from './outbound.ts';
 
 export type OutboxRow = Selectable<OutboxTable>;
@@ -30,7 +31,7 @@ export type Handler = (ctx: Ctx, row: OutboxRow) => Promise<Outcome>;
 
 const handlers = new Map<string, Handler>();
 
-/** Registers the sender of one kind of outbox row ('webhook', 'push'). */
+/** Registers the sender of one kind of outbox row ('webhook', 'push', 'ha_state', 'ha_config'). */
 export function registerHandler(kind: string, handler: Handler): void {
   handlers.set(kind, handler);
 }
@@ -131,12 +132,6 @@ export async function deliverDue(ctx: Ctx, owner: string = processOwner): Promis
 /** This process's name on its leases. */
 const processOwner = `${process.pid}-${randomBytes(4).toString('hex')}`;
 
-let wake: (() => void) | null = null;
-
-/** Asks this process's worker to look at the outbox now (after a commit that wrote to it). */
-export function nudge(): void {
-  wake?.();
-}
 
 const POLL_MS = 1000;
 const NUDGE_GAP_MS = 100;
@@ -145,7 +140,7 @@ const MAX_IN_FLIGHT = 64;
 
 /**
  * The delivery loop of this process: a pass every second (messages other processes wrote,
- * retries that came due) and at once after nudge(). Returns a stop function that waits for the
+ * retries that came due) and at once when a commit wrote to it (db/outbox.ts, wakeOutboxWorker). Returns a stop function that waits for the
  * pass in flight.
  */
 export function startDelivery(ctx: Ctx, log: FastifyBaseLogger): () => Promise<void> {
@@ -196,14 +191,15 @@ export function startDelivery(ctx: Ctx, log: FastifyBaseLogger): () => Promise<v
       }
     })();
   };
-  wake = pass;
+  // A commit that wrote outbox rows wakes this loop (FamilyScope.transaction).
+  setOutboxWorker(pass);
   const timer = setInterval(pass, POLL_MS);
   timer.unref();
   pass();
   return async () => {
     stopped = true;
     clearInterval(timer);
-    if (wake === pass) wake = null;
+    setOutboxWorker(null);
     await running;
     await Promise.all([...inflight]);
   };
