@@ -1,7 +1,8 @@
 // The only way services reach family-owned rows. A FamilyScope is built from an actor's
 // family id and adds `family_id = ?` to every select, update and delete, and sets family_id
 // on every insert, so no code path can read or write another family's data by forgetting a
-// where clause.
+// where clause. A scope bound to a transaction is also where a service records what happened
+// (emit): the one seam to everything that leaves the service after the commit (domain-events.ts).
 import type {
   ExpressionBuilder,
   Selectable,

@@ -1,7 +1,7 @@
 // One child's state message for Home Assistant (issue 29): the live status the API serves
 // (GET /api/vega/live, computed by the same code at the same moment) and the few figures live
 // does not carry (the last feed and nappy, today's nappies, the last weight). Pure: the sender
-// (state-sender.ts) reads the inputs. Timestamps are ISO 8601 with their UTC offset, as Home
+// (src/mqtt/state-sender.ts) reads the inputs. Timestamps are ISO 8601 with their UTC offset, as Home
 // Assistant's timestamp sensors require; volumes and weights in the family's units.
 import { Temporal } from 'temporal-polyfill';
 import type { LiveStatus } from '../live.ts';
