@@ -67,6 +67,7 @@ class Bridge {
    * then, so a family's configs queued before the connect and the connect's own go out as one.
    */
   ready = false;
+  private readySignal: { promise: Promise<void>; resolve: () => void } | null = null;
   /** this service's retained configs and states on the broker, as the subscriptions saw them: topic → segments */
   private readonly seen = new Map<string, { familySeg: string; childSeg: string }>();
   /** per child: when its state was last published (ctx.clock), for one publish per second */
@@ -121,6 +122,20 @@ class Bridge {
 
   get connected(): boolean {
     return this.client.connected && !this.stopped;
+  }
+
+  /**
+   * Settles once the bridge is ready (at once when it is): a row the outbox put back while it was
+   * not is made due then (worker.ts), whichever of the two came first.
+   */
+  nextReady(): Promise<void> {
+    if (this.ready) return Promise.resolve();
+    if (!this.readySignal) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((r) => (resolve = r));
+      this.readySignal = { promise, resolve };
+    }
+    return this.readySignal.promise;
   }
 
   /** What /api/health and GET /api/vega/home-assistant report. */
@@ -211,6 +226,10 @@ class Bridge {
     } finally {
       // Even when queueing failed: what is queued goes out rather than waiting for another connect.
       this.ready = this.connected;
+      if (this.ready && this.readySignal) {
+        this.readySignal.resolve();
+        this.readySignal = null;
+      }
       wakeOutboxWorker();
     }
     if (this.reconcileTimer) clearTimeout(this.reconcileTimer);

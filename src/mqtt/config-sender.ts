@@ -30,7 +30,8 @@ export async function deliverHaConfig(ctx: Ctx, row: OutboxRow): Promise<Outcome
   const now = ctx.clock();
   if (ctx.config.mqtt.url === null) return { result: 'drop', error: 'MQTT_URL is not set: no Home Assistant bridge', dropTarget: true };
   const bridge = runningBridge();
-  if (!bridge || !bridge.ready) return { result: 'later', at: now + WAIT_FOR_BROKER_MS };
+  if (!bridge) return { result: 'later', at: now + WAIT_FOR_BROKER_MS };
+  if (!bridge.ready) return { result: 'later', at: now + WAIT_FOR_BROKER_MS, sooner: bridge.nextReady() };
 
   if (row.event_type === HA_CONFIG_REMOVED) {
     const p = parsed(row.payload);

@@ -26,7 +26,8 @@ export async function deliverHaState(ctx: Ctx, row: OutboxRow): Promise<Outcome>
   const now = ctx.clock();
   if (ctx.config.mqtt.url === null) return { result: 'drop', error: 'MQTT_URL is not set: no Home Assistant bridge', dropTarget: true };
   const bridge = runningBridge();
-  if (!bridge || !bridge.ready) return { result: 'later', at: now + WAIT_FOR_BROKER_MS };
+  if (!bridge) return { result: 'later', at: now + WAIT_FOR_BROKER_MS };
+  if (!bridge.ready) return { result: 'later', at: now + WAIT_FOR_BROKER_MS, sooner: bridge.nextReady() };
   const childId = row.target_id;
   const last = bridge.lastPublished.get(childId);
   if (last !== undefined && now - last < MIN_INTERVAL_MS && now >= last) return { result: 'later', at: last + MIN_INTERVAL_MS };

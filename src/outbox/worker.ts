@@ -11,7 +11,7 @@ import type { Selectable } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Ctx } from '../services/context.ts';
 import type { OutboxTable } from '../db/schema.ts';
-import { setOutboxWorker } from '../db/outbox.ts';
+import { setOutboxWorker, wakeOutboxWorker } from '../db/outbox.ts';
 import { OUTBOUND_TIMEOUT_MS } from './outbound.ts';
 
 export type OutboxRow = Selectable<OutboxTable>;
@@ -24,8 +24,11 @@ export type Outcome =
   | { result: 'retry'; error: string }
   /** drop this row (and, with dropTarget, every row of its target): the destination is gone or disabled */
   | { result: 'drop'; error: string; dropTarget?: boolean }
-  /** not now, and not a failure (a rate limit, a connection being made): try again at `at` (epoch ms) */
-  | { result: 'later'; at: number };
+  /**
+   * not now, and not a failure (a rate limit, a connection being made): try again at `at` (epoch
+   * ms), or as soon as `sooner` settles (the connection is there), whichever comes first
+   */
+  | { result: 'later'; at: number; sooner?: Promise<unknown> };
 
 export type Handler = (ctx: Ctx, row: OutboxRow) => Promise<Outcome>;
 
@@ -107,6 +110,24 @@ async function leaseDue(ctx: Ctx, owner: string, max = BATCH): Promise<OutboxRow
   return heads.filter((_, i) => won[i]);
 }
 
+/** Rows put back 'later' that wait for their `sooner` in this process (one wait per row). */
+const waitingSooner = new Set<number>();
+
+/**
+ * A row put back for later is due again once `sooner` settles. Only after it was settled: what
+ * made it due (a connection completed) may have happened while it was out, and the settle would
+ * have put it back again.
+ */
+function dueWhen(ctx: Ctx, seq: number, sooner: Promise<unknown>): void {
+  if (waitingSooner.has(seq)) return;
+  waitingSooner.add(seq);
+  void sooner
+    .then(() => ctx.db.kysely.updateTable('outbox').set({ next_attempt_at: ctx.clock() }).where('seq', '=', seq).where('lease_owner', 'is', null).execute())
+    .then(() => wakeOutboxWorker())
+    .catch(() => undefined)
+    .finally(() => waitingSooner.delete(seq));
+}
+
 /** Sends one leased row through its kind's handler and settles it. */
 async function sendOne(ctx: Ctx, row: OutboxRow, owner: string): Promise<void> {
   let outcome: Outcome;
@@ -116,6 +137,7 @@ async function sendOne(ctx: Ctx, row: OutboxRow, owner: string): Promise<void> {
     outcome = { result: 'retry', error: `internal: ${(err as Error).message}` };
   }
   await settle(ctx, row, outcome, owner);
+  if (outcome.result === 'later' && outcome.sooner) dueWhen(ctx, Number(row.seq), outcome.sooner);
 }
 
 /**
