@@ -1,7 +1,9 @@
 // Every environment variable the service reads, parsed and validated once (operations.md).
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { DEFAULT_CACHE_MEMORY_MB } from './services/insights/cache-budget.ts';
+
+/** The caches of derived state's memory budget when CACHE_MEMORY_MB is not set (services/insights/cache-budget.ts). */
+export const DEFAULT_CACHE_MEMORY_MB = 64;
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),

@@ -1,7 +1,8 @@
 // The only way services reach family-owned rows. A FamilyScope is built from an actor's
 // family id and adds `family_id = ?` to every select, update and delete, and sets family_id
 // on every insert, so no code path can read or write another family's data by forgetting a
-// where clause.
+// where clause. A scope bound to a transaction is also where a service records what happened
+// (emit): the one seam to everything that leaves the service after the commit (domain-events.ts).
 import type {
   ExpressionBuilder,
   Selectable,
@@ -19,6 +20,9 @@ import type { Database } from './schema.ts';
 import type { Dialect } from './connect.ts';
 import type { PreparedQuery } from './prepared.ts';
 import { groupCommitOf } from './group-commit.ts';
+import type { DomainEvent, Routed } from '../domain/domain-events.ts';
+import { TransactionEvents, type ListenerFlags } from './domain-events.ts';
+import { wakeOutboxWorker } from './outbox.ts';
 
 export type FamilyOwnedTable =
   | 'users'
@@ -75,11 +79,13 @@ export class FamilyScope {
     readonly dialect: Dialect,
     /** the family's row already read for this (read-only) request, if any: see Actor.family */
     readonly knownFamily: Readonly<Selectable<Database['families']>> | null = null,
+    /** the events of the transaction this scope is bound to (null outside a transaction) */
+    protected readonly events: TransactionEvents | null = null,
   ) {}
 
   /** The same scope on another connection or transaction (transaction() and snapshot()). */
-  protected rebind(k: Kysely<Database>): this {
-    return new FamilyScope(k, this.familyId, this.dialect) as this;
+  protected rebind(k: Kysely<Database>, events: TransactionEvents | null = null): this {
+    return new FamilyScope(k, this.familyId, this.dialect, null, events) as this;
   }
 
   /** The child tables' extra condition (a ChildScope's child), or none. */
@@ -116,13 +122,13 @@ export class FamilyScope {
 
   /** The family's whole log, across its children: for what is about the log, not one child. */
   wholeLog(): LogScope {
-    return new LogScope(this.k, this.familyId, this.dialect, this.knownFamily);
+    return new LogScope(this.k, this.familyId, this.dialect, this.knownFamily, this.events);
   }
 
   /** One child's part of the family's data; `children` are all the family's children. */
   forChild(child: ChildRow, children: readonly ChildRow[]): ChildScope {
     if (child.family_id !== this.familyId) throw new Error('a child of another family');
-    return new ChildScope(this.k, this.familyId, this.dialect, this.knownFamily, child, children);
+    return new ChildScope(this.k, this.familyId, this.dialect, this.knownFamily, child, children, this.events);
   }
 
   /** How many rows of a family-owned table belong to this family. */
@@ -266,11 +272,29 @@ export class FamilyScope {
   /**
    * Runs `fn` in one transaction, with a scope of the same family bound to it. On the embedded
    * store, transactions that arrive together share one durable commit (group-commit.ts).
+   * What `fn` emits is written to the outbox in it, and the worker is woken after the commit.
+   * `family`: the family's row as the request already holds it, which says who listens (else
+   * it is read at the first event that needs it).
    */
-  transaction<R>(fn: (scope: this) => Promise<R>): Promise<R> {
+  async transaction<R>(fn: (scope: this) => Promise<R>, opts: { family?: ListenerFlags | null } = {}): Promise<R> {
+    const events = new TransactionEvents(this.familyId, opts.family ?? this.knownFamily);
     const grouped = groupCommitOf(this.k);
-    if (grouped) return grouped.transaction((k) => fn(this.rebind(k)));
-    return this.k.transaction().execute((trx) => fn(this.rebind(trx)));
+    const result = grouped
+      ? await grouped.transaction((k) => fn(this.rebind(k, events)))
+      : await this.k.transaction().execute((trx) => fn(this.rebind(trx, events)));
+    if (events.wrote) wakeOutboxWorker();
+    return result;
+  }
+
+  /**
+   * Records what happened, in the transaction this scope is bound to: the data layer writes the
+   * outbox rows of the listeners switched on (webhooks, Web Push, Home Assistant), committed with
+   * the change or not at all, and sent after the commit (architecture.md, property 9). Returns
+   * how many messages it made.
+   */
+  emit(event: DomainEvent): Promise<Routed> {
+    if (!this.events) throw new Error(`${event.kind} was emitted outside a transaction: what leaves the service must commit with its change`);
+    return this.events.route(this.k, event);
   }
 }
 
@@ -297,8 +321,8 @@ abstract class LogReachingScope extends FamilyScope {
  * delete, react), undo (the family's most recent log), export, import, the aggregate counts.
  */
 export class LogScope extends LogReachingScope {
-  protected override rebind(k: Kysely<Database>): this {
-    return new LogScope(k, this.familyId, this.dialect) as this;
+  protected override rebind(k: Kysely<Database>, events: TransactionEvents | null = null): this {
+    return new LogScope(k, this.familyId, this.dialect, null, events) as this;
   }
 
   /** Rows of the whole log, each naming its child (import). */
@@ -321,8 +345,9 @@ export class ChildScope extends LogReachingScope {
     readonly child: Readonly<ChildRow>,
     /** every child of the family (the child's own row among them) */
     readonly children: readonly ChildRow[],
+    events: TransactionEvents | null = null,
   ) {
-    super(k, familyId, dialect, knownFamily);
+    super(k, familyId, dialect, knownFamily, events);
   }
 
   get childId(): string {
@@ -334,8 +359,8 @@ export class ChildScope extends LogReachingScope {
     return `${this.familyId}/${this.child.id}`;
   }
 
-  protected override rebind(k: Kysely<Database>): this {
-    return new ChildScope(k, this.familyId, this.dialect, null, this.child, this.children) as this;
+  protected override rebind(k: Kysely<Database>, events: TransactionEvents | null = null): this {
+    return new ChildScope(k, this.familyId, this.dialect, null, this.child, this.children, events) as this;
   }
 
   protected override childFilter(table: string): string | null {

@@ -24,6 +24,7 @@ import { moreEventTypes } from './migrations/014_more_event_types.ts';
 import { timezoneSetAt } from './migrations/015_timezone_set_at.ts';
 import { notifications } from './migrations/016_notifications.ts';
 import { homeAssistant } from './migrations/017_home_assistant.ts';
+import { outboxOutlivesFamily } from './migrations/018_outbox_outlives_family.ts';
 
 /** Every migration of this release, by name (applied in name order). */
 export function migrationsFor(db: Db): Record<string, Migration> {
@@ -44,6 +45,7 @@ export function migrationsFor(db: Db): Record<string, Migration> {
     '015_timezone_set_at': timezoneSetAt(db.dialect),
     '016_notifications': notifications(db.dialect),
     '017_home_assistant': homeAssistant(db.dialect),
+    '018_outbox_outlives_family': outboxOutlivesFamily(db.dialect),
   };
 }
 

@@ -1,7 +1,7 @@
 // Shapes of /api/vega/home-assistant (issue 29): a family's Home Assistant bridge over MQTT
 // discovery, on or off, and the topics it uses.
 import { z } from 'zod';
-import { BUTTONS } from '../services/home-assistant/topics.ts';
+import { BUTTONS } from '../domain/home-assistant/topics.ts';
 
 export const BridgeStateName = z
   .enum(['connected', 'connecting', 'down', 'not_configured'])

@@ -2,7 +2,7 @@
 // of subscribe is the browser's own PushSubscription JSON (PushSubscription.toJSON()).
 import { ECDH } from 'node:crypto';
 import { z } from 'zod';
-import { MAX_URL_LENGTH } from '../services/notify/outbound.ts';
+import { MAX_URL_LENGTH } from '../domain/outbound-policy.ts';
 
 const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
 

@@ -1,7 +1,7 @@
 // Shapes of /api/vega/webhooks (issue 28): an admin's receivers of signed messages (Standard
 // Webhooks) about what happens in the family's log, with their recent deliveries.
 import { z } from 'zod';
-import { WEBHOOK_EVENTS } from '../services/notify/webhook-events.ts';
+import { WEBHOOK_EVENTS } from '../domain/webhook-events.ts';
 
 export const WebhookEventName = z
   .enum(WEBHOOK_EVENTS)

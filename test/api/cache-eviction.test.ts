@@ -10,7 +10,8 @@ import { testDatabases } from '../helpers/databases.ts';
 import { signUp, type Family } from '../helpers/app.ts';
 import { twoInstances } from '../helpers/instances.ts';
 import { assertSame, familyIdOf, randomWrite, rng } from '../helpers/cache-property.ts';
-import { cacheBudget, DEFAULT_CACHE_MEMORY_MB } from '../../src/services/insights/cache-budget.ts';
+import { cacheBudget } from '../../src/services/insights/cache-budget.ts';
+import { DEFAULT_CACHE_MEMORY_MB } from '../../src/config.ts';
 
 after(() => cacheBudget.setLimit(DEFAULT_CACHE_MEMORY_MB * 1024 * 1024));
 

@@ -12,9 +12,10 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { testDatabases } from '../helpers/databases.ts';
 import { call, signUp, startApp, type Family, type TestApp } from '../helpers/app.ts';
-import { handleCommand, type CommandResult } from '../../src/services/home-assistant/commands.ts';
-import { BUTTONS, childSegment, familySegment, type Button } from '../../src/services/home-assistant/topics.ts';
-import { bridgeState, startBridge } from '../../src/services/home-assistant/bridge.ts';
+import { handleCommand, type CommandResult } from '../../src/mqtt/commands.ts';
+import { BUTTONS, childSegment, familySegment, type Button } from '../../src/domain/home-assistant/topics.ts';
+import { startNotifier } from '../../src/outbox/start.ts';
+import { bridgeState } from '../../src/services/home-assistant/bridge-state.ts';
 import mqtt from 'mqtt';
 
 const MIN = 60_000;
@@ -314,14 +315,14 @@ for (const d of testDatabases()) {
       // A retained press waiting on the broker from before the bridge connects: replayed, not a press.
       await client.publishAsync(topics.dirty_nappy, 'PRESS', { qos: 1, retain: true });
       try {
-        // The bridge subscribes to the button topics, then publishes the family's discovery
-        // configs: once one is seen, a press reaches it.
+        // The bridge subscribes to the button topics, then queues the family's discovery configs,
+        // which the outbox's worker publishes: once one is seen, a press reaches it.
         const configs: string[] = [];
         client.on('message', (topic, payload) => {
           if (payload.length > 0) configs.push(topic);
         });
         await client.subscribeAsync(`${base}-ha/#`, { qos: 1 });
-        stopBridge = startBridge(t.ctx, bridgeLog);
+        stopBridge = startNotifier(t.ctx, bridgeLog);
         await until('the bridge to connect', () => (bridgeState(t.config) === 'connected' ? true : undefined));
         await until(`the discovery configs (bridge log: ${JSON.stringify(bridgeLog.lines)})`, () => (configs.some((c) => c.endsWith('/wet_nappy/config')) ? true : undefined));
         const before = await everything(t);

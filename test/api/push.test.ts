@@ -14,9 +14,9 @@ import type { AddressInfo } from 'node:net';
 import { testDatabases } from '../helpers/databases.ts';
 import { assertError, call, joinFamily, sessionCookieOf, signUp, startApp, type TestApp } from '../helpers/app.ts';
 import { twoInstances } from '../helpers/instances.ts';
-import { deliverDue } from '../../src/services/notify/worker.ts';
+import { deliverDue } from '../../src/outbox/worker.ts';
 // Registers the outbox's senders ('push' among them), as the server does at start.
-import '../../src/services/notify/start.ts';
+import '../../src/outbox/start.ts';
 
 const ece = createRequire(import.meta.url)('http_ece') as { decrypt(body: Buffer, params: Record<string, unknown>): Buffer };
 
@@ -274,6 +274,22 @@ for (const d of testDatabases()) {
       } finally {
         await strict.close();
       }
+    });
+
+    test('with OUTBOUND_ALLOW_PRIVATE=1, plain http to a public address is refused (400 naming endpoint), as without it; http to a private one is allowed', async () => {
+      const f = await signUp(t.app);
+      const b = browser();
+      const plainHttp = 'must be an https:// URL (plain http is allowed only to private addresses, with OUTBOUND_ALLOW_PRIVATE=1)';
+      for (const [endpoint, host] of [['http://93.184.215.14/push/x', '93.184.215.14'], ['http://[2606:4700:4700::1111]/push', '2606:4700:4700::1111']] as const) {
+        const r = await call(t.app, 'POST', '/api/vega/push/subscribe', b.json(endpoint), { token: f.token });
+        const msg = `${plainHttp}; ${host} is a public address`;
+        assert.equal(r.status, 400, r.text);
+        assert.deepEqual(r.body, { error: 'bad_request', message: `endpoint: ${msg}.`, detail: [{ loc: ['body', 'endpoint'], msg, type: 'refused_url' }] }, endpoint);
+      }
+      assert.deepEqual((await call(t.app, 'GET', '/api/vega/push/subscriptions', undefined, { token: f.token })).body, { subscriptions: [] });
+      const ok = await call(t.app, 'POST', '/api/vega/push/subscribe', b.json('http://192.168.1.20/push/x'), { token: f.token });
+      assert.equal(ok.status, 200, ok.text);
+      assert.equal(ok.body.subscription.endpoint_host, '192.168.1.20');
     });
 
     test('push/test: each device gets {title, body, tag} encrypted for its keys with a VAPID JWT; 409 without devices', async () => {

@@ -1,7 +1,7 @@
 // Upgrading a database as release 1.3.0 left it (migrations up to 015_timezone_set_at: a year of
 // one child's history, a second child, the new event types, medicine settings, a family that set
-// its zone) to this release (issues 28 and 29), on both databases: only 016_notifications and
-// 017_home_assistant apply, every row of every old table is still there with every value it had,
+// its zone) to this release (issues 28, 29 and 37), on both databases: only 016_notifications,
+// 017_home_assistant and 018_outbox_outlives_family apply, every row of every old table is still there with every value it had,
 // no family has a webhook, a reminder or Home Assistant it did not ask for, and the upgraded
 // family then uses the new routes.
 import { describe, test, before, after } from 'node:test';
@@ -55,11 +55,11 @@ for (const d of testDatabases()) {
     });
     after(async () => l?.drop());
 
-    test('only 016_notifications and 017_home_assistant apply; every row and value is kept; nothing is switched on for anyone', async () => {
-      assert.deepEqual(applied, ['016_notifications', '017_home_assistant']);
+    test('only 016_notifications, 017_home_assistant and 018_outbox_outlives_family apply; every row and value is kept; nothing is switched on for anyone', async () => {
+      assert.deepEqual(applied, ['016_notifications', '017_home_assistant', '018_outbox_outlives_family']);
       const after_ = await rowCounts(l.db, TABLES);
       assert.deepEqual({ ...after_, schema_releases: counts.schema_releases }, counts);
-      assert.equal(after_.schema_releases, counts.schema_releases! + 2);
+      assert.equal(after_.schema_releases, counts.schema_releases! + 3);
       assert.ok(counts.events! > 7_000, `${counts.events} events`);
       for (const t of TABLES.filter((x) => x !== 'schema_releases')) assert.deepEqual(await dump(l, t), before_[t], `table ${t} unchanged`);
       assert.deepEqual(await rowCounts(l.db, NEW_TABLES), Object.fromEntries(NEW_TABLES.map((t) => [t, 0])));

@@ -10,9 +10,10 @@ import { hostname } from 'node:os';
 import { testDatabases } from '../helpers/databases.ts';
 import { assertError, call, joinFamily, signUp, startApp, type Family, type TestApp } from '../helpers/app.ts';
 import { Receiver, verifyAt, type Received } from '../helpers/webhook-receiver.ts';
-import { deliverDue } from '../../src/services/notify/worker.ts';
-import { isPublicAddress, postOutbound } from '../../src/services/notify/outbound.ts';
-import '../../src/services/notify/start.ts';
+import { deliverDue } from '../../src/outbox/worker.ts';
+import { postOutbound } from '../../src/outbox/outbound.ts';
+import { isPublicAddress } from '../../src/domain/outbound-policy.ts';
+import '../../src/outbox/start.ts';
 
 const HOUR = 3600_000;
 const ALL_EVENTS = ['event.created', 'event.edited', 'event.deleted', 'feed_timer.started', 'feed_timer.stopped', 'reminder.fired'];
@@ -461,6 +462,40 @@ for (const d of testDatabases()) {
       assert.match(w.deliveries[0].error, /^refused:/);
       assert.equal(w.pending, 1);
       assert.equal(await outboxCount(t, fid), 1);
+    });
+
+    test('OUTBOUND_ALLOW_PRIVATE=1 allows plain http to private addresses only: http to a public address is 400 naming url, as without it, and refused at send time', async () => {
+      const f = await signUp(t.app);
+      const fid = await familyIdOf(t, f);
+      const post = (url: string) => call(t.app, 'POST', '/api/vega/webhooks', { url, events: ['event.created'] }, { token: f.token });
+      const plainHttp = 'must be an https:// URL (plain http is allowed only to private addresses, with OUTBOUND_ALLOW_PRIVATE=1)';
+      assert.equal(t.ctx.config.outboundAllowPrivate, true);
+      for (const [url, host] of [['http://93.184.215.14/h', '93.184.215.14'], ['http://8.8.8.8:8080/hook', '8.8.8.8'], ['http://[2606:4700:4700::1111]/h', '2606:4700:4700::1111'], ['http://[::ffff:1.1.1.1]/h', '::ffff:101:101']] as const) {
+        const res = await post(url);
+        const msg = `url ${plainHttp}; ${host} is a public address.`;
+        assert.deepEqual(res.body, { error: 'invalid_url', message: msg, detail: [{ loc: ['body', 'url'], msg, type: 'invalid_url' }] }, url);
+        assert.equal(res.status, 400, url);
+      }
+      // The same URL without the setting: the same answer but for the reason's last words.
+      t.ctx.config.outboundAllowPrivate = false;
+      try {
+        const res = await post('http://93.184.215.14/h');
+        assert.equal(res.status, 400, res.text);
+        assert.deepEqual(res.body, { error: 'invalid_url', message: `url ${plainHttp}.`, detail: [{ loc: ['body', 'url'], msg: `url ${plainHttp}.`, type: 'invalid_url' }] });
+      } finally {
+        t.ctx.config.outboundAllowPrivate = true;
+      }
+      assert.deepEqual((await call(t.app, 'GET', '/api/vega/webhooks', undefined, { token: f.token })).body, { webhooks: [] });
+      assert.equal((await familyRow(t, fid)).webhooks_on, 0);
+      // Private, loopback and link-local addresses still take plain http.
+      for (const url of [receiver.url('/private'), 'http://192.168.1.20/h', 'http://[fe80::1]/h', 'http://homeassistant.local:8123/api/webhook/x']) {
+        const ok = await post(url);
+        assert.equal(ok.status, 200, `${url}: ${ok.text}`);
+        assert.equal(ok.body.webhook.url, url);
+      }
+      // The sender holds every connection to the same policy: nothing is sent to a public address over plain http.
+      const r = await postOutbound('http://93.184.215.14/h', { headers: {}, body: '{}' }, true);
+      assert.deepEqual({ status: r.status, error: r.error }, { status: null, error: `refused: the URL ${plainHttp}; 93.184.215.14 is a public address` });
     });
 
     test('a name that resolves to a loopback address is refused at connect time (DNS rebinding)', async (tt) => {

@@ -5,9 +5,9 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   availabilityTopic, BUTTONS, childSegment, commandSubscription, commandTopic, discoveryTopic, familySegment, stateTopic,
-} from '../../src/services/home-assistant/topics.ts';
-import { discoveryConfigs, discoveryTopicsOf, ownConfig } from '../../src/services/home-assistant/discovery.ts';
-import { haState, isoWithOffset } from '../../src/services/home-assistant/state.ts';
+} from '../../src/domain/home-assistant/topics.ts';
+import { discoveryConfigs, discoveryTopicsOf, ownConfig } from '../../src/domain/home-assistant/discovery.ts';
+import { haState, isoWithOffset } from '../../src/domain/home-assistant/state.ts';
 import type { LiveStatus } from '../../src/domain/live.ts';
 
 const KEY = '0123456789abcdef0123456789abcdef';

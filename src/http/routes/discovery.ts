@@ -11,7 +11,7 @@ import { loadFamily } from '../../services/family/family-row.ts';
 import { scopeOf, type Ctx } from '../../services/context.ts';
 import { actorOf } from '../auth.ts';
 import { API_VERSION } from '../../version.ts';
-import { bridgeState } from '../../services/home-assistant/bridge.ts';
+import { bridgeState } from '../../services/home-assistant/bridge-state.ts';
 import { BridgeStateName } from '../../schemas/home-assistant.ts';
 
 // 1.4.0: `mqtt` only on a server that has a broker (MQTT_URL): without one the answer is the

@@ -13,7 +13,6 @@ import { childFields, newChildId, presentChild } from './child-rows.ts';
 import { checkNameFree, updateChild, type ChildPatch } from './child-changes.ts';
 import { validateDob } from './profile-rules.ts';
 import { isUniqueViolation } from '../context.ts';
-import { familyChanged } from '../home-assistant/bridge.ts';
 
 export interface NewChild {
   baby_name: string;
@@ -50,7 +49,10 @@ async function change(ctx: Ctx, actor: Actor, fn: (tx: FamilyScope, family: Fami
   try {
     id = await scope.transaction(async (tx) => {
       const { family, children } = await lockedChildren(tx);
-      return fn(tx, family, children);
+      const changed = await fn(tx, family, children);
+      // A child added, renamed, archived or back: its Home Assistant device follows.
+      await tx.emit({ kind: 'children.changed', at: ctx.clock() });
+      return changed;
     });
   } catch (err) {
     // Two admins adding the same name at once: the unique (family, name_key) index decides.
@@ -58,8 +60,6 @@ async function change(ctx: Ctx, actor: Actor, fn: (tx: FamilyScope, family: Fami
     throw err;
   }
   const family = await loadFamily(scope);
-  // A child added, renamed, archived or back: its Home Assistant device follows (after the commit).
-  if (Number(family.ha_on) > 0) familyChanged(family.id);
   const child = (await childrenOf(scope, family)).find((c) => c.id === id)!;
   return { ok: true as const, child: presentChild(child, family, ctx.clock()) };
 }
@@ -127,9 +127,9 @@ export async function deleteChild(ctx: Ctx, actor: Actor, id: string) {
     // A running feed timer is not history: it goes with the child.
     await own.deleteFrom('feed_timers').execute();
     await tx.deleteFrom('children').where('id', '=', id).execute();
+    // Its Home Assistant device goes with it.
+    await tx.emit({ kind: 'children.changed', at: ctx.clock(), deletedChildId: id });
   });
-  // Its Home Assistant device goes with it.
-  familyChanged(actor.familyId, [id]);
   return { ok: true as const, deleted: id };
 }
 

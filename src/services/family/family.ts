@@ -9,7 +9,6 @@ import { badRequest, notFound } from '../../errors.ts';
 import { familyDisplayName, loadFamily } from './family-row.ts';
 import { instantToLocal } from '../../domain/time.ts';
 import { randomSecret, sha256 } from '../access/secrets.ts';
-import { familyRemoved } from '../home-assistant/bridge.ts';
 
 export const INVITE_HOURS = 48;
 
@@ -65,11 +64,13 @@ export async function deleteFamily(ctx: Ctx, actor: Actor, confirm: string) {
   if (confirm !== name) {
     throw badRequest(`To delete the family, confirm must be exactly the family's name ('${name}').`, 'confirm_mismatch');
   }
-  // Its Home Assistant devices go with it: their topics are derived from a key deleted with it.
-  const ha = Number(family.ha_on) > 0 ? await scope.selectFrom('home_assistant').select('topic_key').executeTakeFirst() : undefined;
-  const childIds = ha ? (await childrenOf(scope, family)).map((c) => c.id) : [];
-  await scope.deleteFamily().execute();
-  if (ha) familyRemoved(ha.topic_key, childIds);
+  await scope.transaction(async (tx) => {
+    // Its Home Assistant devices go with it: their topics are derived from a key deleted with it.
+    const on = await tx.selectFrom('home_assistant').select('topic_key').where('enabled', '=', 1).executeTakeFirst();
+    const childIds = on ? (await tx.selectFrom('children').select('id').execute()).map((c) => c.id) : [];
+    await tx.deleteFamily().execute();
+    await tx.emit({ kind: 'family.removed', at: ctx.clock(), homeAssistant: on ? { topicKey: on.topic_key, childIds } : null });
+  });
   forgetChildren(family.id);
   // Gone means gone: the deleted rows were zeroed in place (secure_delete); empty the WAL too.
   forgetDeletedPages(ctx.db);

@@ -11,13 +11,7 @@ import { validateDob } from './profile-rules.ts';
 import { ageBandTargets } from './age-band-targets.ts';
 import { childScopeIn, childScopeOf } from './children.ts';
 import { updateChild } from './child-changes.ts';
-import { familyChanged } from '../home-assistant/bridge.ts';
-
-/** True once the child has ever had a solid logged (profile.solids_started, patterns' flag). */
-export async function solidsStarted(scope: ChildScope): Promise<boolean> {
-  const r = await scope.selectFrom('events').select('id').where('type', '=', 'solid').limit(1).executeTakeFirst();
-  return r !== undefined;
-}
+import { solidsStarted } from '../log/event-reads.ts';
 
 export async function presentProfile(scope: ChildScope, family: FamilyRow, now: number): Promise<ProfileOut> {
   const child = scope.child;
@@ -63,10 +57,10 @@ export async function updateProfile(ctx: Ctx, actor: Actor, input: ProfileUpdate
   await scope.transaction(async (tx) => {
     if (Object.keys(childPatch).length) await updateChild(tx, scope.children, scope.child, childPatch);
     if (Object.keys(familyPatch).length) await tx.updateFamily().set(familyPatch).execute();
-  });
+    // A new name, units or zone: the Home Assistant devices and states follow.
+    await tx.emit({ kind: 'children.changed', at: ctx.clock() });
+  }, { family });
   const fresh = await loadFamily(scope.wholeLog());
-  // A new name, units or zone: the Home Assistant devices and states follow (after the commit).
-  if (Number(fresh.ha_on) > 0) familyChanged(fresh.id);
   const after = await childScopeIn(scope.wholeLog(), fresh, { ref: scope.childId, byName: false });
   return { ok: true, profile: await presentProfile(after, fresh, ctx.clock()) };
 }

@@ -2,7 +2,8 @@
 // Home Assistant, and the topics they use. Turning it on makes the family's topic key (once:
 // it is kept when the bridge is turned off, so the entities keep their ids when it comes back)
 // and sets families.ha_on in the same transaction, so every later write queues its state; the
-// bridge publishes or clears the configs after the commit.
+// switch is emitted on that transaction, so the discovery configs are published or cleared
+// through the outbox after the commit (src/mqtt/config-sender.ts).
 import { randomBytes } from 'node:crypto';
 import type { Ctx } from '../context.ts';
 import { scopeOf } from '../context.ts';
@@ -10,8 +11,8 @@ import { requireAdmin, type Actor } from '../actor.ts';
 import type { ChildRow } from '../../db/family-scope.ts';
 import { loadFamily } from '../family/family-row.ts';
 import { childrenOf } from '../family/children.ts';
-import { availabilityTopic, commandTopics, stateTopic } from './topics.ts';
-import { bridgeState, familyChanged } from './bridge.ts';
+import { availabilityTopic, commandTopics, stateTopic } from '../../domain/home-assistant/topics.ts';
+import { bridgeState } from './bridge-state.ts';
 
 function answer(ctx: Ctx, enabled: boolean, topicKey: string | null, children: readonly ChildRow[]) {
   const m = ctx.config.mqtt;
@@ -53,17 +54,15 @@ export async function setHomeAssistant(ctx: Ctx, actor: Actor, enabled: boolean)
     } else {
       return row.topic_key;
     }
-    // States queued but not yet published have nowhere to go once it is off.
-    if (!enabled) await tx.deleteFrom('outbox').where('kind', '=', 'ha_state').execute();
     await tx
       .updateFamily()
       .set((eb) => ({ ha_on: enabled ? 1 : 0, version: eb('version', '+', 1) }))
       .execute();
+    // The devices are published (or cleared) after the commit, through the outbox: the write does not wait for the broker.
+    await tx.emit({ kind: 'home_assistant.switched', at: now, enabled });
     const after = await tx.selectFrom('home_assistant').select('topic_key').executeTakeFirstOrThrow();
     return after.topic_key;
   });
-  // After the commit: the bridge publishes (or clears) the devices; it does not wait for the broker.
-  familyChanged(actor.familyId);
   const family = await loadFamily(scope);
   return answer(ctx, enabled, topicKey, await childrenOf(scope, family));
 }

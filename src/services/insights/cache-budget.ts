@@ -6,13 +6,12 @@
 // families. The budget is shared, least recently used first across all the caches: whichever
 // families are being read keep their entries, of whatever kind. CACHE_MEMORY_MB sets it
 // (config.ts; default 64); 0 keeps nothing, so every read loads from the database.
+import { DEFAULT_CACHE_MEMORY_MB } from '../../config.ts';
 
 /** What the budget can ask to forget an entry. */
 export interface Evictable {
   evict(token: object): void;
 }
-
-export const DEFAULT_CACHE_MEMORY_MB = 64;
 
 export class CacheBudget {
   private used = 0;

@@ -12,7 +12,7 @@ import { withChildId } from '../log/event-rows.ts';
 import { computeLive, eventsBetween, liveInstant } from './live.ts';
 import { EventWindow } from '../log/event-window.ts';
 import { listRecipes } from '../log/recipes.ts';
-import { solidsStarted } from '../family/profile.ts';
+import { solidsStarted } from '../log/event-reads.ts';
 import type { ChildScope } from '../../db/family-scope.ts';
 import type { TimedEvent } from '../../domain/types.ts';
 import type { Recipe } from '../../domain/foods.ts';

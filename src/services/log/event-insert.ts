@@ -6,6 +6,8 @@ import { PreparedQuery } from '../../db/prepared.ts';
 import { unauthorized } from '../../errors.ts';
 import { isMissingChild } from '../context.ts';
 import type { EventRow, NewEvent } from './event-rows.ts';
+import { anyListener, type ListenerFlags } from '../../db/domain-events.ts';
+import type { DomainEvent } from '../../domain/domain-events.ts';
 import { loadFamily, lockFamilyVersion, type FamilyRow } from '../family/family-row.ts';
 
 const ID_ATTEMPTS = 5;
@@ -60,11 +62,14 @@ export interface LoggedEvent {
 }
 
 /**
- * What else a log writes in its transaction: the outbox messages that announce the event to the
- * family's webhooks and Home Assistant (services/notify/write-hooks.ts), given the event and the family's row as
- * of the insert.
+ * What a log tells whoever listens: `family`, the family's row as the request holds it (who
+ * listens: db/domain-events.ts), and the event.created to emit, given the new row and the
+ * family's row as of the insert.
  */
-export type AnnounceEvent = (tx: ChildScope, row: EventRow, family: FamilyRow) => Promise<unknown>;
+export interface Announce {
+  family: ListenerFlags;
+  created: (row: EventRow, family: FamilyRow) => DomainEvent;
+}
 
 /**
  * Logs one event as a change of its own. On PostgreSQL that is one statement, one round trip
@@ -74,11 +79,13 @@ export type AnnounceEvent = (tx: ChildScope, row: EventRow, family: FamilyRow) =
  * group commit (statements there are calls in this process, not round trips). With `keyRow`,
  * an idempotency key's row is committed with the event, in the same statement or transaction:
  * a key already taken fails the write with a unique violation, and nothing is written.
- * With `announce` (a family with webhooks or Home Assistant), the outbox rows must be committed with the event:
- * PostgreSQL then takes the transaction too, locking the family's version first as SQLite does.
+ * The event is emitted on the transaction (event.created) when someone listens: then the outbox
+ * rows must be committed with the event, and PostgreSQL takes the transaction too, locking the
+ * family's version first as SQLite does. A family nobody listens to emits nothing and pays nothing.
  */
-export async function logNewEvent(scope: ChildScope, base: NewEvent, drawId: () => string = newEventId, keyRow?: KeyRowFor, announce?: AnnounceEvent): Promise<LoggedEvent> {
-  if (scope.dialect === 'postgres' && !announce) {
+export async function logNewEvent(scope: ChildScope, base: NewEvent, drawId: () => string = newEventId, keyRow?: KeyRowFor, announce?: Announce): Promise<LoggedEvent> {
+  const listened = announce !== undefined && anyListener(announce.family);
+  if (scope.dialect === 'postgres' && !listened) {
     for (let i = 0; i < ID_ATTEMPTS; i++) {
       let r;
       try {
@@ -109,9 +116,9 @@ export async function logNewEvent(scope: ChildScope, base: NewEvent, drawId: () 
       const row = await insertWithFreshId(tx, base, drawId);
       if (keyRow) await tx.insertInto('idempotency_keys', keyRow(row.id)).execute();
       const family = await loadFamily(tx);
-      if (announce) await announce(tx, row, family);
+      if (listened && announce) await tx.emit(announce.created(row, family));
       return { row, v0, v1: Number(family.version), family };
-    });
+    }, { family: announce?.family ?? null });
   } catch (err) {
     // As above: the family was deleted after its credential resolved.
     if ((err as { code?: string }).code === '23503' && !isMissingChild(err)) throw unauthorized('This family no longer exists.');

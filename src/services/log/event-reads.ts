@@ -15,6 +15,12 @@ import { countByType, type TypeCounts } from '../../domain/type-counts.ts';
 
 export const SUGGESTION_DAYS = 14;
 
+/** True once the child has ever had a solid logged (profile.solids_started, patterns' flag). */
+export async function solidsStarted(scope: ChildScope): Promise<boolean> {
+  const r = await scope.selectFrom('events').select('id').where('type', '=', 'solid').limit(1).executeTakeFirst();
+  return r !== undefined;
+}
+
 // A day's events under the family's version (see derived-cache.ts): between two writes, a
 // day is read once per process. Keyed by the day's date and the family's zone (a zone change
 // bumps the version too).

@@ -18,8 +18,7 @@ import type { LogEvent } from '../../domain/types.ts';
 import type { EditInput, LogInput } from '../../schemas/log.ts';
 import { loadFamily } from '../family/family-row.ts';
 import { familyReadWithCredential } from '../access/auth.ts';
-import { logNewEvent, type AnnounceEvent, type LoggedEvent } from './event-insert.ts';
-import { writeHooks, type WriteHooks } from '../notify/write-hooks.ts';
+import { logNewEvent, type Announce, type LoggedEvent } from './event-insert.ts';
 import { apiEvent, newEventRow, toLogEvent, toTimedEvent, type EventRow } from './event-rows.ts';
 import { namesChildren } from '../../domain/children.ts';
 import { carryLiveOver, cachedEventsBetween, computeLive, eventsBetween, liveNow } from '../insights/live.ts';
@@ -65,9 +64,12 @@ function presentRow(row: EventRow, children: readonly ChildRow[], zone: string) 
   return apiEvent(row, row.child_id, children, zone);
 }
 
-/** event.created for a new event, in the log's transaction, as the API presents the event (and the child's state to Home Assistant). */
-function announceCreated(hooks: WriteHooks, now: number, children: readonly ChildRow[]): AnnounceEvent {
-  return (tx, row, family) => hooks.announce(tx, now, 'event.created', row.child_id, () => ({ event: presentRow(row, children, family.timezone) }));
+/** event.created for a new event, as the API presents the event; `family` (the row the request holds) says who listens. */
+function announceCreated(family: FamilyRow, now: number, children: readonly ChildRow[]): Announce {
+  return {
+    family,
+    created: (row, after) => ({ kind: 'event.created', at: now, childId: row.child_id, data: () => ({ event: presentRow(row, children, after.timezone) }) }),
+  };
 }
 
 /** The family's children and a way to reach the scope of the child an event is about. */
@@ -109,11 +111,9 @@ export async function logEvent(ctx: Ctx, actor: Actor, input: LogInput, idempote
   const base = newEventRow({ type: input.type, ts: time.own_ts, at, zone: time.zone, author: input.author ?? actor.username, created_at: now }, values);
 
   // Imports (services/transfer/import.ts) are not announced event by event; only this path and the feed timer's stop are.
-  const hooks = writeHooks(ctx, family);
-  const announcer = hooks.any ? announceCreated(hooks, now, scope.children) : undefined;
+  const announcer = announceCreated(family, now, scope.children);
   if (idempotencyKey === null || idempotencyKey === undefined) {
     const logged = await logNewEvent(scope, base, undefined, undefined, announcer);
-    hooks.committed();
     return answerLog(ctx, scope, logged, unknown, warning);
   }
 
@@ -130,7 +130,6 @@ export async function logEvent(ctx: Ctx, actor: Actor, input: LogInput, idempote
       keyRowWith(ctx, 'log', key, input, { event: presentRow({ ...base, id, child_id: scope.childId } as EventRow, scope.children, family.timezone), unknown_foods: unknown, warning } satisfies LogMarker),
       announcer,
     );
-    hooks.committed();
   } catch (err) {
     // A retry under the same key committed first: answer as it does.
     if (!isUniqueViolation(err)) throw err;
@@ -187,9 +186,8 @@ async function recordLogAnswer(scope: ChildScope, key: string, answer: LogAnswer
 }
 
 /** A write's transaction, then the live status of the child it was about, computed after its commit. */
-async function withLiveAfter<T extends object>(ctx: Ctx, write: Promise<T & { child: ChildScope | null }>, hooks: WriteHooks) {
+async function withLiveAfter<T extends object>(ctx: Ctx, write: Promise<T & { child: ChildScope | null }>) {
   const { child, ...result } = await write;
-  hooks.committed();
   return { ...result, live: child ? await liveNow(child, ctx.clock()) : null };
 }
 
@@ -209,7 +207,6 @@ export async function editEvent(ctx: Ctx, actor: Actor, input: EditInput) {
   const changes = input.changes;
   if (Object.keys(changes).length === 0) throw badRequest('changes is empty: name at least one field to change.', 'nothing_to_change');
   const target = changes.child_id !== undefined ? moveTarget(children, changes.child_id) : null;
-  const hooks = writeHooks(ctx, family);
   return withLiveAfter(ctx, scope.wholeLog().transaction(async (tx) => {
     const row = await findEvent(tx, input.id);
     const current = toLogEvent(row, family.timezone);
@@ -259,23 +256,21 @@ export async function editEvent(ctx: Ctx, actor: Actor, input: EditInput) {
       .executeTakeFirstOrThrow();
     const row_ = updated as EventRow;
     const event = presentRow(row_, children, family.timezone);
-    await hooks.announce(tx, ctx.clock(), 'event.edited', row_.child_id, () => ({ event }));
     // Moved to another child: the one it left changed too.
-    if (row.child_id !== row_.child_id) await hooks.stateChanged(tx, ctx.clock(), row.child_id);
+    await tx.emit({ kind: 'event.edited', at: ctx.clock(), childId: row_.child_id, data: () => ({ event }), ...(row.child_id !== row_.child_id ? { alsoChangedChildId: row.child_id } : {}) });
     return { status: 'ok' as const, event, removed: null, child: childScope(row_.child_id) };
-  }), hooks);
+  }, { family }));
 }
 
 export async function deleteEvent(ctx: Ctx, actor: Actor, id: string) {
   const { scope, family, children, childScope } = await familyLog(ctx, actor);
-  const hooks = writeHooks(ctx, family);
   return withLiveAfter(ctx, scope.wholeLog().transaction(async (tx) => {
     const row = await findEvent(tx, id);
     await tx.deleteFrom('events').where('id', '=', id).execute();
     const removed = presentRow(row, children, family.timezone);
-    await hooks.announce(tx, ctx.clock(), 'event.deleted', row.child_id, () => ({ event: removed }));
+    await tx.emit({ kind: 'event.deleted', at: ctx.clock(), childId: row.child_id, data: () => ({ event: removed }) });
     return { status: 'ok' as const, event: null, removed, child: childScope(row.child_id) };
-  }), hooks);
+  }, { family }));
 }
 
 /** Reactions on one event: enough for every caregiver to say something, not a flood. */
@@ -286,7 +281,6 @@ export async function reactToEvent(ctx: Ctx, actor: Actor, id: string, emoji: st
   if (!isSingleEmoji(trimmed)) throw badRequest('emoji must be a single emoji such as ❤️ or 👍 (no text, no more than one).', 'invalid_emoji');
   const e = canonicalEmoji(trimmed);
   const { scope, family, children, childScope } = await familyLog(ctx, actor);
-  const hooks = writeHooks(ctx, family);
   return withLiveAfter(ctx, scope.wholeLog().transaction(async (tx) => {
     const row = await findEvent(tx, id);
     const reactions = toLogEvent(row, family.timezone).reactions ?? [];
@@ -302,9 +296,9 @@ export async function reactToEvent(ctx: Ctx, actor: Actor, id: string, emoji: st
       .returningAll()
       .executeTakeFirstOrThrow();
     const event = presentRow(updated as EventRow, children, family.timezone);
-    await hooks.tellWebhooks(tx, ctx.clock(), 'event.edited', row.child_id, () => ({ event }));
+    await tx.emit({ kind: 'event.reacted', at: ctx.clock(), childId: row.child_id, data: () => ({ event }) });
     return { status: 'ok' as const, event, removed: null, child: childScope(row.child_id) };
-  }), hooks);
+  }, { family }));
 }
 
 /**
@@ -314,7 +308,6 @@ export async function reactToEvent(ctx: Ctx, actor: Actor, id: string, emoji: st
  */
 export async function undoLast(ctx: Ctx, actor: Actor) {
   const { scope, family, children, childScope } = await familyLog(ctx, actor);
-  const hooks = writeHooks(ctx, family);
   return withLiveAfter(ctx, scope.wholeLog().transaction(async (tx) => {
     // Two undos at once must remove two events: delete by id and, if another request removed
     // that event first, look again for the newest.
@@ -326,7 +319,7 @@ export async function undoLast(ctx: Ctx, actor: Actor) {
       const gone = await tx.deleteFrom('events').where('id', '=', row.id).executeTakeFirst();
       if (Number(gone.numDeletedRows) === 0) continue;
       const removed = presentRow(row, children, family.timezone);
-      await hooks.announce(tx, ctx.clock(), 'event.deleted', row.child_id, () => ({ event: removed }));
+      await tx.emit({ kind: 'event.deleted', at: ctx.clock(), childId: row.child_id, data: () => ({ event: removed }) });
       const today = localDateOf(ctx.clock(), family.timezone);
       const whose = namesChildren(children) ? `${children.find((c) => c.id === row.child_id)?.name ?? 'the child'}'s ` : '';
       return {
@@ -336,7 +329,7 @@ export async function undoLast(ctx: Ctx, actor: Actor) {
         child: childScope(row.child_id),
       };
     }
-  }), hooks);
+  }, { family }));
 }
 
 function primaryOf(scope: FamilyScope, family: FamilyRow, children: readonly ChildRow[]): ChildScope {

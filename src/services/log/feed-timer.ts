@@ -22,7 +22,7 @@ import { insertWithFreshId } from './event-insert.ts';
 import { presentEvent } from './event-reads.ts';
 import { newEventRow } from './event-rows.ts';
 import { loadFeedTimer, toFeedTimerState } from './feed-timer-rows.ts';
-import { writeHooks } from '../notify/write-hooks.ts';
+import { anyListener } from '../../db/domain-events.ts';
 import { familyReadWithCredential } from '../access/auth.ts';
 
 async function lockedTimer(tx: ChildScope): Promise<FeedTimerState | null> {
@@ -77,16 +77,14 @@ export async function startFeed(ctx: Ctx, actor: Actor, input: { side: BreastSid
     .onConflict((oc) => oc.columns(['family_id', 'child_id']).doNothing())
     .returningAll()
     .executeTakeFirst();
-  // One statement for a family without webhooks or Home Assistant; with them, the announcement commits with the timer.
-  const hooks = writeHooks(ctx, family);
-  const inserted = hooks.any
+  // One statement for a family nobody listens to; otherwise feed_timer.started commits with the timer.
+  const inserted = anyListener(family)
     ? await scope.transaction(async (tx) => {
         const r = await insertTimer(tx);
-        if (r) await hooks.announce(tx, now, 'feed_timer.started', tx.childId, () => ({ timer: feedOf(state, now, family.timezone) }));
+        if (r) await tx.emit({ kind: 'feed_timer.started', at: now, childId: tx.childId, data: () => ({ timer: feedOf(state, now, family.timezone) }) });
         return r;
-      })
+      }, { family })
     : await insertTimer(scope);
-  if (inserted) hooks.committed();
   if (!inserted) {
     const running = await loadFeedTimer(scope);
     throw new AppError(409, 'feed_in_progress', `A feed is already running${namesChildren(scope.children) ? ` for ${scope.child.name}` : ''}: switch sides or stop it first.`, {
@@ -100,7 +98,7 @@ export async function startFeed(ctx: Ctx, actor: Actor, input: { side: BreastSid
 export async function switchFeed(ctx: Ctx, actor: Actor, input: { side?: BreastSide | null }) {
   const scope = await childScopeOf(ctx, actor);
   const now = ctx.clock();
-  const hooks = writeHooks(ctx, familyReadWithCredential(actor) ?? (await loadFamily(scope)));
+  const family = familyReadWithCredential(actor) ?? (await loadFamily(scope));
   const feed = await scope.transaction(async (tx) => {
     const t = await lockedTimer(tx);
     if (!t) throw noFeed();
@@ -111,11 +109,10 @@ export async function switchFeed(ctx: Ctx, actor: Actor, input: { side?: BreastS
         .set({ side: next.side, side_since: next.side_since, left_ms: next.left_ms, right_ms: next.right_ms, switched: next.switched ? 1 : 0 })
         .execute();
       // The side feeding now shows in Home Assistant (webhooks are not told of a switch).
-      await hooks.stateChanged(tx, now, tx.childId);
+      await tx.emit({ kind: 'feed_timer.switched', at: now, childId: tx.childId });
     }
     return next;
-  });
-  hooks.committed();
+  }, { family });
   const live = await liveNow(scope, now);
   return { status: 'ok' as const, feed: feedOf(feed, now, live.timezone), live };
 }
@@ -129,7 +126,6 @@ export async function stopFeed(ctx: Ctx, actor: Actor, input: { ts?: string | nu
   // is now (the zone of the recent logs; domain/zone-now.ts), so a family abroad whose app
   // sends no zone with the timer still finds the feed on the baby's clock there.
   const zone = input.timezone ?? (await zoneWhereBabyIs(scope, family, now));
-  const hooks = writeHooks(ctx, family);
   const row = await scope.transaction(async (tx) => {
     const t = await lockedTimer(tx);
     if (!t) throw noFeed();
@@ -144,15 +140,12 @@ export async function stopFeed(ctx: Ctx, actor: Actor, input: { ts?: string | nu
       { type: 'milk', ts: instantToLocal(t.started_at, zone), at: t.started_at, zone, author: t.started_by, created_at: now, last_side: outcome.last_side },
       { ml: input.ml ?? 0, side: outcome.side, duration_min: outcome.duration_min },
     ));
-    if (hooks.any) {
-      // The stop, then the feed it logged (event.created, as POST /api/vega/log announces one).
-      const event = presentEvent(scope, logged, family.timezone);
-      await hooks.announce(tx, now, 'feed_timer.stopped', tx.childId, () => ({ timer: feedOf(t, now, family.timezone), cancelled: false, event }));
-      await hooks.tellWebhooks(tx, now, 'event.created', tx.childId, () => ({ event }));
-    }
+    // The stop, then the feed it logged (event.created, as POST /api/vega/log announces one).
+    const event = () => presentEvent(scope, logged, family.timezone);
+    await tx.emit({ kind: 'feed_timer.stopped', at: now, childId: tx.childId, data: () => ({ timer: feedOf(t, now, family.timezone), cancelled: false, event: event() }) });
+    await tx.emit({ kind: 'event.created', at: now, childId: tx.childId, data: () => ({ event: event() }) });
     return logged;
-  });
-  hooks.committed();
+  }, { family });
   return { status: 'ok' as const, event: presentEvent(scope, row, family.timezone), removed: null, live: await liveNow(scope, now) };
 }
 
@@ -160,16 +153,14 @@ export async function cancelFeed(ctx: Ctx, actor: Actor) {
   const scope = await childScopeOf(ctx, actor);
   const now = ctx.clock();
   const family = familyReadWithCredential(actor) ?? (await loadFamily(scope));
-  const hooks = writeHooks(ctx, family);
   const cancelled = await scope.transaction(async (tx) => {
     const t = await lockedTimer(tx);
     if (!t) throw noFeed();
     await tx.deleteFrom('feed_timers').execute();
     // A cancel stops the timer without logging a feed: feed_timer.stopped with cancelled true and no event.
-    await hooks.announce(tx, now, 'feed_timer.stopped', tx.childId, () => ({ timer: feedOf(t, now, family.timezone), cancelled: true }));
+    await tx.emit({ kind: 'feed_timer.stopped', at: now, childId: tx.childId, data: () => ({ timer: feedOf(t, now, family.timezone), cancelled: true }) });
     return t;
-  });
-  hooks.committed();
+  }, { family });
   const live = await liveNow(scope, now);
   return { status: 'ok' as const, cancelled: feedOf(cancelled, now, live.timezone), live };
 }

@@ -2,9 +2,10 @@
 // where a caregiver has a reminder on, each child's live status is computed once and every such
 // caregiver's settings are held against it (domain/reminders.ts). A reminder due fires in one
 // transaction: its row in reminders_sent (keyed by caregiver and occurrence: the first process
-// to insert it wins, every other insert does nothing and goes no further) and the outbox rows
-// that carry it (one push per device of the caregiver, and reminder.fired to the family's webhooks
-// that take it, as webhook-events.ts announces every change). The outbox's worker sends them after the commit.
+// to insert it wins, every other insert does nothing and goes no further) and reminder.fired,
+// emitted on that transaction, which the data layer queues as one push per device of the
+// caregiver and a message to each of the family's webhooks that take it (db/domain-events.ts).
+// The outbox's worker sends them after the commit.
 //
 // It works for no one in particular, so it builds each family's scope from the family's id
 // (never from a request), one family at a time: nothing read for one family is used for another.
@@ -16,9 +17,6 @@ import type { FamilyRow } from '../family/family-row.ts';
 import { computeLive } from '../insights/live.ts';
 import { anyReminderEnabled, dueReminders, type DueReminder, type ReminderKind, type ReminderSettings } from '../../domain/reminders.ts';
 import { parseStoredSettings } from './reminder-settings.ts';
-import { enqueue } from './outbox.ts';
-import { announce } from './webhook-events.ts';
-import { nudge } from './worker.ts';
 
 export const REMINDER_TICK_MS = 15_000;
 
@@ -70,20 +68,17 @@ async function fire(scope: FamilyScope, child: { id: string; name: string }, who
       .onConflict((oc) => oc.columns(['user_id', 'occurrence']).doNothing())
       .executeTakeFirst();
     if (Number(won.numInsertedOrUpdatedRows ?? 0) !== 1) return null;
-    const devices = await tx.selectFrom('push_subscriptions').select('id').where('user_id', '=', who.userId).orderBy('created_at').orderBy('id').execute();
-    await enqueue(
-      tx,
-      now,
-      devices.map((d) => ({ kind: 'push' as const, target_id: d.id, event_type: 'reminder', payload: { title: firstName(child.name), body: r.line, tag: r.occurrence } })),
-    );
-    const webhooks = await announce(tx, now, 'reminder.fired', {
-      child_id: child.id,
-      reminder: { kind: r.kind, line: r.line, due_at: new Date(r.due_at).toISOString() },
-      caregiver: who.username,
+    const routed = await tx.emit({
+      kind: 'reminder.fired',
+      at: now,
+      childId: child.id,
+      userId: who.userId,
+      push: { title: firstName(child.name), body: r.line, tag: r.occurrence },
+      data: () => ({ reminder: { kind: r.kind, line: r.line, due_at: new Date(r.due_at).toISOString() }, caregiver: who.username }),
     });
     return {
       family_id: tx.familyId, child_id: child.id, user_id: who.userId, caregiver: who.username,
-      kind: r.kind, occurrence: r.occurrence, line: r.line, due_at: r.due_at, push: devices.length, webhooks,
+      kind: r.kind, occurrence: r.occurrence, line: r.line, due_at: r.due_at, push: routed.push, webhooks: routed.webhooks,
     };
   });
 }
@@ -139,7 +134,6 @@ export async function runReminders(ctx: Ctx, now: number, onError?: (err: unknow
       onError(err, familyId);
     }
   }
-  if (fired.length > 0) nudge();
   return fired;
 }
 

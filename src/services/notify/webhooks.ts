@@ -1,6 +1,6 @@
 // An admin's webhooks (issue 28): receivers of signed messages (Standard Webhooks) about what
-// happens in the family's log. Managing them here; sending in webhook-sender.ts, through the
-// outbox. families.webhooks_on counts the enabled ones and is kept right in the same
+// happens in the family's log. Managing them here; what they hear is routed by the data layer
+// (db/domain-events.ts) and sent through the outbox by src/outbox/webhook-sender.ts. families.webhooks_on counts the enabled ones and is kept right in the same
 // transaction as every change that enables or disables one (with the family's version bumped),
 // so the log's hot path can tell from the family row it already holds whether anyone listens.
 import { randomBytes } from 'node:crypto';
@@ -11,10 +11,9 @@ import { requireAdmin, type Actor } from '../actor.ts';
 import type { FamilyScope } from '../../db/family-scope.ts';
 import type { WebhooksTable, WebhookDeliveriesTable } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { checkOutboundUrl } from './outbound.ts';
-import { enqueue, newMessageId } from './outbox.ts';
-import { nudge } from './worker.ts';
-import { eventsOf, TEST_EVENT, webhookBody, WEBHOOK_EVENTS, type WebhookEvent } from './webhook-events.ts';
+import { checkOutboundUrl } from '../../domain/outbound-policy.ts';
+import { newMessageId } from '../../db/outbox.ts';
+import { eventsOf, WEBHOOK_EVENTS, type WebhookEvent } from '../../domain/webhook-events.ts';
 
 export const MAX_WEBHOOKS = 10;
 /** Attempts kept per webhook for the admin to read. */
@@ -193,8 +192,7 @@ export async function testWebhook(ctx: Ctx, actor: Actor, id: string) {
     if (Number(r.enabled) !== 1) {
       throw new AppError(409, 'webhook_disabled', 'This webhook is disabled after failed deliveries: enable it first (POST /api/vega/webhooks/enable).');
     }
-    await enqueue(tx, now, [{ kind: 'webhook', target_id: id, event_type: TEST_EVENT, message_id, payload: webhookBody(TEST_EVENT, now, { family_id: tx.familyId, webhook_id: id }) }]);
+    await tx.emit({ kind: 'webhook.test', at: now, webhookId: id, messageId: message_id });
   });
-  nudge();
   return { status: 'ok' as const, message_id };
 }

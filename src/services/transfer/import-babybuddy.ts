@@ -4,8 +4,9 @@ import { badRequest } from '../../errors.ts';
 import type { SourceChild } from '../../domain/import-children.ts';
 import type { MedicineUnit } from '../../domain/types.ts';
 import {
-  type Candidate, type OnCandidate, type Parsed, CM_PER_IN, KG_PER_LB, ML_PER_FL_OZ, RowError, checkOneChild, durationMinutes, isDate, joinNote, numberOf, round1, round2, sourceInstant,
+  type Candidate, type OnCandidate, type Parsed, RowError, checkOneChild, durationMinutes, isDate, joinNote, numberOf, round1, round2, sourceInstant,
 } from './import-rows.ts';
+import { CM_PER_IN, KG_PER_LB, ML_PER_FL_OZ } from '../../domain/units.ts';
 
 export const BABYBUDDY_SECTIONS = [
   'feedings', 'sleep', 'changes', 'notes', 'weight', 'height', 'tummy-times',

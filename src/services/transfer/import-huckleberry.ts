@@ -6,8 +6,9 @@ import { parse as parseCsv } from 'csv-parse';
 import { badRequest } from '../../errors.ts';
 import type { ACTIVITY_KINDS, MedicineUnit } from '../../domain/types.ts';
 import {
-  type Candidate, type OnCandidate, type Parsed, CM_PER_IN, KG_PER_LB, KG_PER_OZ, ML_PER_FL_OZ, ML_PER_TSP, RowError, durationMinutes, joinNote, numberOf, round1, round2, sourceInstant,
+  type Candidate, type OnCandidate, type Parsed, RowError, durationMinutes, joinNote, numberOf, round1, round2, sourceInstant,
 } from './import-rows.ts';
+import { CM_PER_IN, KG_PER_LB, KG_PER_OZ, ML_PER_FL_OZ, ML_PER_TSP } from '../../domain/units.ts';
 
 /** The header of Huckleberry's CSV export. */
 export const HUCKLEBERRY_COLUMNS = ['Type', 'Start', 'End', 'Duration', 'Start Condition', 'Start Location', 'End Condition', 'Notes'] as const;

@@ -8,12 +8,6 @@ import type { EventType, Reaction } from '../../domain/types.ts';
 import type { SourceChild } from '../../domain/import-children.ts';
 import { LOCAL_TS_RE, TimeError, localToInstant } from '../../domain/time.ts';
 
-export const ML_PER_FL_OZ = 29.5735;
-export const KG_PER_LB = 0.45359237;
-export const KG_PER_OZ = KG_PER_LB / 16;
-export const CM_PER_IN = 2.54;
-/** A medicine's teaspoon: the 5 ml measuring spoon that comes with liquid medicines. */
-export const ML_PER_TSP = 5;
 
 export interface SkippedRow {
   /** 1-based: the CSV line (the header is line 1), or the row's position in its JSON array */

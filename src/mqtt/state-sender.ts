@@ -1,21 +1,21 @@
 // The outbox's sender of 'ha_state' rows (issue 29): publishes one child's state, retained, to
-// its state topic. A write queues a row in its transaction (notify/write-hooks.ts); the state
+// its state topic. A write queues a row in its transaction (a domain event the data layer routes:
+// db/domain-events.ts); the state
 // published is computed when the row is sent, with the same code and at the same moment as
 // GET /api/vega/live, so it is the latest whatever number of rows led here: the child's other
 // rows queued before this publication are covered by it and removed. At most one publication per
 // second per child (a burst of logs makes one or two); while the broker is away, rows wait
 // without counting as failures, and the connection's return makes them due at once.
 import { sql } from 'kysely';
-import type { Ctx } from '../context.ts';
-import { FamilyScope } from '../../db/family-scope.ts';
-import type { OutboxRow, Outcome } from '../notify/worker.ts';
-import { loadFamily } from '../family/family-row.ts';
-import { childrenOf } from '../family/children.ts';
-import { computeLive, latestOfType } from '../insights/live.ts';
-import { dayBounds, localDateOf } from '../../domain/time.ts';
-import type { Units } from '../../domain/types.ts';
-import { haState } from './state.ts';
-import { stateTopic } from './topics.ts';
+import type { Ctx } from '../services/context.ts';
+import { FamilyScope } from '../db/family-scope.ts';
+import type { OutboxRow, Outcome } from '../outbox/worker.ts';
+import { childrenOf } from '../services/family/children.ts';
+import { computeLive, latestOfType } from '../services/insights/live.ts';
+import { dayBounds, localDateOf } from '../domain/time.ts';
+import type { Units } from '../domain/types.ts';
+import { haState } from '../domain/home-assistant/state.ts';
+import { stateTopic } from '../domain/home-assistant/topics.ts';
 import { runningBridge } from './bridge.ts';
 
 const MIN_INTERVAL_MS = 1000;
@@ -26,7 +26,8 @@ export async function deliverHaState(ctx: Ctx, row: OutboxRow): Promise<Outcome>
   const now = ctx.clock();
   if (ctx.config.mqtt.url === null) return { result: 'drop', error: 'MQTT_URL is not set: no Home Assistant bridge', dropTarget: true };
   const bridge = runningBridge();
-  if (!bridge || !bridge.connected) return { result: 'later', at: now + WAIT_FOR_BROKER_MS };
+  if (!bridge) return { result: 'later', at: now + WAIT_FOR_BROKER_MS };
+  if (!bridge.ready) return { result: 'later', at: now + WAIT_FOR_BROKER_MS, sooner: bridge.nextReady() };
   const childId = row.target_id;
   const last = bridge.lastPublished.get(childId);
   if (last !== undefined && now - last < MIN_INTERVAL_MS && now >= last) return { result: 'later', at: last + MIN_INTERVAL_MS };

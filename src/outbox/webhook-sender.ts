@@ -7,12 +7,12 @@
 // messages dropped; the admin sees why in GET /api/vega/webhooks.
 import type { Selectable } from 'kysely';
 import { Webhook as Signer } from 'standardwebhooks';
-import type { Ctx } from '../context.ts';
-import { FamilyScope } from '../../db/family-scope.ts';
-import type { WebhooksTable } from '../../db/schema.ts';
+import type { Ctx } from '../services/context.ts';
+import { FamilyScope } from '../db/family-scope.ts';
+import type { WebhooksTable } from '../db/schema.ts';
+import { countEnabled, KEPT_DELIVERIES } from '../services/notify/webhooks.ts';
 import { OUTBOUND_TIMEOUT_MS, postOutbound } from './outbound.ts';
 import type { Outcome, OutboxRow } from './worker.ts';
-import { countEnabled, KEPT_DELIVERIES } from './webhooks.ts';
 
 /** How long a webhook may keep failing before it is disabled. */
 export const DISABLE_AFTER_MS = 24 * 3600_000;

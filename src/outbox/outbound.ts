@@ -1,55 +1,18 @@
 // Every request the service makes to a URL a client chose (webhook receivers, push services):
-// one policy, one sender. A client choosing the URL is a client choosing where the server
-// connects, so by default only https to public addresses is allowed; a self-hoster whose
-// receiver is on the LAN (Home Assistant, n8n) sets OUTBOUND_ALLOW_PRIVATE=1, which also
-// allows plain http to such addresses (never to public ones). The address is checked when the
-// URL is given and again at every connection, on the addresses DNS returns then (a name that
-// resolved to a public address yesterday may resolve to 127.0.0.1 today: DNS rebinding).
+// one sender, held to one policy (domain/outbound-policy.ts). A client choosing the URL is a
+// client choosing where the server connects, so the address is checked when the URL is given
+// and again at every connection, on the addresses DNS returns then (a name that resolved to a
+// public address yesterday may resolve to 127.0.0.1 today: DNS rebinding), and plain http,
+// allowed only to private addresses, is refused when the name resolves to a public one.
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
-import ipaddr from 'ipaddr.js';
+import type { LookupFunction } from 'node:net';
+import { checkOutboundUrl, isPublicAddress } from '../domain/outbound-policy.ts';
 
 export const OUTBOUND_TIMEOUT_MS = 10_000;
 /** What is read of a receiver's answer at most (the rest is dropped): its status is what counts. */
 const MAX_ANSWER_BYTES = 16 * 1024;
-export const MAX_URL_LENGTH = 2000;
-
-/** True for an address on the public internet (not private, loopback, link-local, CGNAT, multicast, reserved…). */
-export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  let a = ipaddr.parse(address);
-  if (a.kind() === 'ipv6' && (a as ipaddr.IPv6).isIPv4MappedAddress()) a = (a as ipaddr.IPv6).toIPv4Address();
-  return a.range() === 'unicast';
-}
-
-function bareHost(hostname: string): string {
-  return hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
-}
-
-/**
- * Why this URL may not be called, or null when it may (as far as can be told without DNS):
- * https (or http when private addresses are allowed), no user or password in it, and a host
- * literal that is public unless private addresses are allowed. Names are checked at connect time.
- */
-export function checkOutboundUrl(raw: string, allowPrivate: boolean): string | null {
-  if (raw.length > MAX_URL_LENGTH) return `must be at most ${MAX_URL_LENGTH} characters`;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return 'must be an absolute URL such as https://example.com/hook';
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must be an https:// URL';
-  if (url.username || url.password) return 'must not carry a user name or password (the signature authenticates the service)';
-  const host = bareHost(url.hostname);
-  if (!host) return 'must name a host';
-  if (url.protocol === 'http:' && !allowPrivate) return 'must be an https:// URL (plain http is allowed only to private addresses, with OUTBOUND_ALLOW_PRIVATE=1)';
-  if (isIP(host) && !isPublicAddress(host) && !allowPrivate) return `points at a private, loopback or link-local address (${host}); set OUTBOUND_ALLOW_PRIVATE=1 to allow receivers on your own network`;
-  if (!isIP(host) && (host === 'localhost' || host.endsWith('.localhost')) && !allowPrivate) return 'points at this machine (localhost); set OUTBOUND_ALLOW_PRIVATE=1 to allow receivers on your own network';
-  return null;
-}
 
 /** Raised (as the connection's error) when DNS answers with an address the policy refuses. */
 export class RefusedAddressError extends Error {
@@ -95,11 +58,10 @@ export function postOutbound(
   const done = (status: number | null, error: string | null): OutboundResult => ({ status, durationMs: Math.round(performance.now() - t0), error });
   const refusal = checkOutboundUrl(raw, allowPrivate);
   if (refusal) return Promise.resolve(done(null, `refused: the URL ${refusal}`));
+  // An address literal (http to a public one included) was judged by checkOutboundUrl; a name
+  // is judged by guardedLookup on what it resolves to now.
   const url = new URL(raw);
-  const host = bareHost(url.hostname);
   const plainHttp = url.protocol === 'http:';
-  // An address literal is not looked up: check it here (the name case is checked at connect time).
-  if (isIP(host) && plainHttp && isPublicAddress(host)) return Promise.resolve(done(null, 'refused: plain http to a public address; use https'));
   const body = typeof req.body === 'string' ? Buffer.from(req.body) : req.body;
   const timeoutMs = req.timeoutMs ?? OUTBOUND_TIMEOUT_MS;
   return new Promise((resolve) => {
@@ -142,13 +104,4 @@ export function postOutbound(
     });
     request.end(body);
   });
-}
-
-/** The URL's host, for showing where a subscription points without its secret path. */
-export function hostOf(raw: string): string {
-  try {
-    return new URL(raw).host;
-  } catch {
-    return '';
-  }
 }

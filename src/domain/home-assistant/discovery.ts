@@ -3,7 +3,7 @@
 // value out of the child's one state message (state.ts) with a value template, so one publish
 // updates them all. Units and device classes are Home Assistant's own ("mL", "fl. oz.", "kg",
 // "lb", "min"), which it checks against the device class.
-import type { Units } from '../../domain/types.ts';
+import type { Units } from '../types.ts';
 import { availabilityTopic, BUTTONS, commandTopic, deviceId, discoveryTopic, OFFLINE, ONLINE, stateTopic, type Button, type TopicRoots } from './topics.ts';
 
 export type Component = 'binary_sensor' | 'sensor' | 'button';

@@ -1,38 +1,39 @@
 // The Home Assistant bridge (issue 29): the one MQTT client of this process, started with the
-// notifier when MQTT_URL is set. It
+// notifier when MQTT_URL is set; a door of the service, like http/ and mcp/. It
 // - announces the service on <base>/status: "online" (retained) once connected, "offline" as its
 //   last will, so Home Assistant shows every device unavailable while the service is away;
 // - publishes the discovery configs of every current child of every family that turned it on,
-//   on each (re)connect and when a family or child changes (familyChanged), and clears (empty
-//   retained message) the configs and states no longer wanted: a family turned off or removed,
-//   a child archived or deleted, anything of this service's left behind on the broker
-//   (reconcile, from the retained configs the broker replays on subscription);
+//   and clears (empty retained message) the configs and states no longer wanted (a family
+//   turned off or removed, a child archived or deleted), for the outbox's 'ha_config' rows
+//   (config-sender.ts): a change queues one in its own transaction, and each (re)connect queues
+//   one per enabled family (the broker may have lost its retained messages), so a family's
+//   configs go out once for whatever was queued;
+// - clears anything of this service's left behind on the broker (reconcile, from the retained
+//   configs the broker replays on subscription);
 // - takes button presses through a shared subscription (one process of many handles each) and
 //   hands them to commands.ts;
 // - queues a refresh of every current child's state every minute (awake for, next feed due move
 //   with the clock) and after each (re)connect. States themselves are published by the outbox
 //   worker (state-sender.ts), after the commit of the change, never from a request.
-// The broker being down blocks nothing: publishing is skipped while disconnected (the next
-// connect publishes everything again), and the client reconnects with a growing delay.
+// The broker being down blocks nothing: the outbox's Home Assistant rows wait (not counted as
+// failures) until the connection is back, and the client reconnects with a growing delay.
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { IClientOptions, MqttClient } from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Ctx } from '../context.ts';
-import type { Config } from '../../config.ts';
-import { FamilyScope, type ChildRow } from '../../db/family-scope.ts';
-import type { Units } from '../../domain/types.ts';
-import { API_VERSION } from '../../version.ts';
-import { queueHomeAssistantState } from '../notify/write-hooks.ts';
-import { nudge } from '../notify/worker.ts';
-import { discoveryConfigs, discoveryTopicsOf, ownConfig } from './discovery.ts';
+import type { Ctx } from '../services/context.ts';
+import { FamilyScope, type ChildRow } from '../db/family-scope.ts';
+import { enqueue, wakeOutboxWorker } from '../db/outbox.ts';
+import { HA_CONFIG_CHANGED, HA_STATE } from '../db/domain-events.ts';
+import type { Units } from '../domain/types.ts';
+import { API_VERSION } from '../version.ts';
+import { reportBridgeState, type BridgeState } from '../services/home-assistant/bridge-state.ts';
+import { discoveryConfigs, discoveryTopicsOf, ownConfig } from '../domain/home-assistant/discovery.ts';
 import {
   availabilityTopic, childSegment, commandSubscription, discoverySubscription, familySegment, OFFLINE, ONLINE, stateTopic,
-} from './topics.ts';
+} from '../domain/home-assistant/topics.ts';
 import { handleCommand } from './commands.ts';
-
-export type BridgeState = 'connected' | 'connecting' | 'down' | 'not_configured';
 
 const FIRST_RECONNECT_MS = 1000;
 const MAX_RECONNECT_MS = 30_000;
@@ -50,7 +51,7 @@ const require = createRequire(import.meta.url);
 const mqttConnect = (url: string, options: IClientOptions): MqttClient => (require('mqtt') as typeof import('mqtt')).connect(url, options);
 
 /** A family whose bridge is on (or was): its key and its devices' inputs. */
-interface FamilyDevices {
+export interface FamilyDevices {
   familyId: string;
   enabled: boolean;
   topicKey: string;
@@ -61,6 +62,12 @@ interface FamilyDevices {
 class Bridge {
   readonly client: MqttClient;
   state: BridgeState = 'connecting';
+  /**
+   * Connected, and what a connect queues is queued: the outbox's Home Assistant rows wait until
+   * then, so a family's configs queued before the connect and the connect's own go out as one.
+   */
+  ready = false;
+  private readySignal: { promise: Promise<void>; resolve: () => void } | null = null;
   /** this service's retained configs and states on the broker, as the subscriptions saw them: topic → segments */
   private readonly seen = new Map<string, { familySeg: string; childSeg: string }>();
   /** per child: when its state was last published (ctx.clock), for one publish per second */
@@ -101,6 +108,7 @@ class Bridge {
     this.client.on('close', () => {
       if (this.state === 'connected') this.log.warn({ broker: m.url }, 'home assistant: lost the MQTT broker; reconnecting');
       this.state = 'down';
+      this.ready = false;
       if (this.reconcileTimer) clearTimeout(this.reconcileTimer);
     });
     this.client.on('error', (err) => {
@@ -114,6 +122,26 @@ class Bridge {
 
   get connected(): boolean {
     return this.client.connected && !this.stopped;
+  }
+
+  /**
+   * Settles once the bridge is ready (at once when it is): a row the outbox put back while it was
+   * not is made due then (worker.ts), whichever of the two came first.
+   */
+  nextReady(): Promise<void> {
+    if (this.ready) return Promise.resolve();
+    if (!this.readySignal) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((r) => (resolve = r));
+      this.readySignal = { promise, resolve };
+    }
+    return this.readySignal.promise;
+  }
+
+  /** What /api/health and GET /api/vega/home-assistant report. */
+  report(): BridgeState {
+    if (this.connected) return 'connected';
+    return this.state === 'connecting' ? 'connecting' : 'down';
   }
 
   private get roots() {
@@ -178,12 +206,32 @@ class Bridge {
       [`${base}/+/+/state`]: { qos: 1 },
       [commandSubscription(base)]: { qos: 1 },
     });
-    // Everything again: the broker may have lost its retained messages while it was away.
-    const families = await enabledFamilies(this.ctx);
-    for (const f of families) await this.publishFamily(f, []);
-    // What waited for the connection is due now.
-    await this.ctx.db.kysely.updateTable('outbox').set({ next_attempt_at: this.ctx.clock() }).where('kind', '=', 'ha_state').where('next_attempt_at', '>', this.ctx.clock()).execute();
-    await this.queueStates(families, `connect:${randomBytes(4).toString('hex')}`);
+    try {
+      // Everything again, through the outbox: the broker may have lost its retained messages while
+      // it was away. A family's configs queued before (a change this process or another committed)
+      // and this one go out as one publication (config-sender.ts).
+      const families = await enabledFamilies(this.ctx);
+      const tag = `connect:${randomBytes(4).toString('hex')}`;
+      for (const f of families) {
+        await enqueue(this.ctx.db.kysely, f.familyId, this.ctx.clock(), [{ kind: 'ha_config', target_id: f.familyId, event_type: HA_CONFIG_CHANGED, payload: { deleted_child_ids: [] }, message_id: tag }], { onceOnly: true });
+      }
+      // What waited for the connection is due now.
+      await this.ctx.db.kysely
+        .updateTable('outbox')
+        .set({ next_attempt_at: this.ctx.clock() })
+        .where('kind', 'in', ['ha_state', 'ha_config'])
+        .where('next_attempt_at', '>', this.ctx.clock())
+        .execute();
+      await this.queueStates(families, tag);
+    } finally {
+      // Even when queueing failed: what is queued goes out rather than waiting for another connect.
+      this.ready = this.connected;
+      if (this.ready && this.readySignal) {
+        this.readySignal.resolve();
+        this.readySignal = null;
+      }
+      wakeOutboxWorker();
+    }
     if (this.reconcileTimer) clearTimeout(this.reconcileTimer);
     this.reconcileTimer = setTimeout(() => void this.enqueue(() => this.reconcile()), RECONCILE_AFTER_MS);
     this.reconcileTimer.unref();
@@ -194,10 +242,15 @@ class Bridge {
     for (const f of families) {
       if (!f.enabled) continue;
       const ids = f.children.filter((c) => !c.archived).map((c) => c.id);
-      if (ids.length === 0) continue;
-      await queueHomeAssistantState(new FamilyScope(this.ctx.db.kysely, f.familyId, this.ctx.db.dialect), this.ctx.clock(), ids, (id) => `${tag}:${id}`);
+      await enqueue(
+        this.ctx.db.kysely,
+        f.familyId,
+        this.ctx.clock(),
+        ids.map((id) => ({ kind: 'ha_state' as const, target_id: id, event_type: HA_STATE, payload: {}, message_id: `${tag}:${id}` })),
+        { onceOnly: true },
+      );
     }
-    nudge();
+    wakeOutboxWorker();
   }
 
   /** Every minute: the states move with the clock (awake for, next feed due). */
@@ -293,8 +346,8 @@ async function enabledFamilies(ctx: Ctx): Promise<FamilyDevices[]> {
   return out;
 }
 
-/** One family's bridge, on or off (null when it never turned it on). */
-async function familyDevices(ctx: Ctx, familyId: string): Promise<FamilyDevices | null> {
+/** One family's bridge, on or off (null when it never turned it on, or is gone). */
+export async function familyDevices(ctx: Ctx, familyId: string): Promise<FamilyDevices | null> {
   const scope = new FamilyScope(ctx.db.kysely, familyId, ctx.db.dialect);
   const ha = await scope.selectFrom('home_assistant').select(['enabled', 'topic_key']).executeTakeFirst();
   if (!ha) return null;
@@ -313,55 +366,18 @@ export function runningBridge(): Bridge | null {
   return current;
 }
 
-/** What /api/health and GET /api/vega/home-assistant report. */
-export function bridgeState(config: Config): BridgeState {
-  if (config.mqtt.url === null) return 'not_configured';
-  if (!current) return 'down';
-  if (current.connected) return 'connected';
-  return current.state === 'connecting' ? 'connecting' : 'down';
-}
-
 /** Starts this process's bridge (config.mqtt.url must be set); returns a function that stops it. */
 export function startBridge(ctx: Ctx, log: FastifyBaseLogger): () => Promise<void> {
   if (ctx.config.mqtt.url === null) return async () => {};
   if (current) throw new Error('the Home Assistant bridge is already running in this process');
   const bridge = new Bridge(ctx, log);
   current = bridge;
+  reportBridgeState(() => bridge.report());
   return async () => {
-    if (current === bridge) current = null;
+    if (current === bridge) {
+      current = null;
+      reportBridgeState(null);
+    }
     await bridge.stop();
   };
-}
-
-/**
- * After a committed change of the family's bridge or children (turned on or off, a child added,
- * renamed, archived, unarchived or deleted): publishes its configs and clears what is no longer
- * wanted, and queues its children's states. `goneChildIds`: children deleted by the change. Does
- * not wait for the broker; does nothing while disconnected (the next connect does it all).
- */
-export function familyChanged(familyId: string, goneChildIds: readonly string[] = []): void {
-  const b = current;
-  if (!b) return;
-  void b.enqueue(async () => {
-    if (!b.connected) return;
-    const f = await familyDevices(b.ctx, familyId);
-    if (!f) return;
-    await b.publishFamily(f, goneChildIds);
-    if (f.enabled) {
-      const ids = f.children.filter((c) => !c.archived).map((c) => c.id);
-      if (ids.length > 0) {
-        await queueHomeAssistantState(new FamilyScope(b.ctx.db.kysely, familyId, b.ctx.db.dialect), b.ctx.clock(), ids, (id) => `change:${randomBytes(4).toString('hex')}:${id}`);
-        nudge();
-      }
-    }
-  });
-}
-
-/** After a family with its bridge on was deleted: clears its devices (read before the deletion). */
-export function familyRemoved(topicKey: string, childIds: readonly string[]): void {
-  const b = current;
-  if (!b) return;
-  void b.enqueue(async () => {
-    if (b.connected) await b.clearFamily(topicKey, childIds);
-  });
 }

@@ -1,13 +1,13 @@
 // One child's state message for Home Assistant (issue 29): the live status the API serves
 // (GET /api/vega/live, computed by the same code at the same moment) and the few figures live
 // does not carry (the last feed and nappy, today's nappies, the last weight). Pure: the sender
-// (state-sender.ts) reads the inputs. Timestamps are ISO 8601 with their UTC offset, as Home
+// (src/mqtt/state-sender.ts) reads the inputs. Timestamps are ISO 8601 with their UTC offset, as Home
 // Assistant's timestamp sensors require; volumes and weights in the family's units.
 import { Temporal } from 'temporal-polyfill';
-import type { LiveStatus } from '../../domain/live.ts';
-import type { Units } from '../../domain/types.ts';
-import { localToInstant } from '../../domain/time.ts';
-import { KG_PER_LB, ML_PER_FL_OZ } from '../transfer/import-rows.ts';
+import type { LiveStatus } from '../live.ts';
+import type { Units } from '../types.ts';
+import { localToInstant } from '../time.ts';
+import { KG_PER_LB, ML_PER_FL_OZ } from '../units.ts';
 
 /** Home Assistant keeps a state of at most 255 characters. */
 const MAX_STATE_CHARS = 255;

@@ -9,8 +9,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Ctx } from '../context.ts';
-import type { OutboxTable } from '../../db/schema.ts';
+import type { Ctx } from '../services/context.ts';
+import type { OutboxTable } from '../db/schema.ts';
+import { setOutboxWorker, wakeOutboxWorker } from '../db/outbox.ts';
 import { OUTBOUND_TIMEOUT_MS } from './outbound.ts';
 
 export type OutboxRow = Selectable<OutboxTable>;
@@ -23,14 +24,17 @@ export type Outcome =
   | { result: 'retry'; error: string }
   /** drop this row (and, with dropTarget, every row of its target): the destination is gone or disabled */
   | { result: 'drop'; error: string; dropTarget?: boolean }
-  /** not now, and not a failure (a rate limit, a connection being made): try again at `at` (epoch ms) */
-  | { result: 'later'; at: number };
+  /**
+   * not now, and not a failure (a rate limit, a connection being made): try again at `at` (epoch
+   * ms), or as soon as `sooner` settles (the connection is there), whichever comes first
+   */
+  | { result: 'later'; at: number; sooner?: Promise<unknown> };
 
 export type Handler = (ctx: Ctx, row: OutboxRow) => Promise<Outcome>;
 
 const handlers = new Map<string, Handler>();
 
-/** Registers the sender of one kind of outbox row ('webhook', 'push'). */
+/** Registers the sender of one kind of outbox row ('webhook', 'push', 'ha_state', 'ha_config'). */
 export function registerHandler(kind: string, handler: Handler): void {
   handlers.set(kind, handler);
 }
@@ -106,6 +110,24 @@ async function leaseDue(ctx: Ctx, owner: string, max = BATCH): Promise<OutboxRow
   return heads.filter((_, i) => won[i]);
 }
 
+/** Rows put back 'later' that wait for their `sooner` in this process (one wait per row). */
+const waitingSooner = new Set<number>();
+
+/**
+ * A row put back for later is due again once `sooner` settles. Only after it was settled: what
+ * made it due (a connection completed) may have happened while it was out, and the settle would
+ * have put it back again.
+ */
+function dueWhen(ctx: Ctx, seq: number, sooner: Promise<unknown>): void {
+  if (waitingSooner.has(seq)) return;
+  waitingSooner.add(seq);
+  void sooner
+    .then(() => ctx.db.kysely.updateTable('outbox').set({ next_attempt_at: ctx.clock() }).where('seq', '=', seq).where('lease_owner', 'is', null).execute())
+    .then(() => wakeOutboxWorker())
+    .catch(() => undefined)
+    .finally(() => waitingSooner.delete(seq));
+}
+
 /** Sends one leased row through its kind's handler and settles it. */
 async function sendOne(ctx: Ctx, row: OutboxRow, owner: string): Promise<void> {
   let outcome: Outcome;
@@ -115,6 +137,7 @@ async function sendOne(ctx: Ctx, row: OutboxRow, owner: string): Promise<void> {
     outcome = { result: 'retry', error: `internal: ${(err as Error).message}` };
   }
   await settle(ctx, row, outcome, owner);
+  if (outcome.result === 'later' && outcome.sooner) dueWhen(ctx, Number(row.seq), outcome.sooner);
 }
 
 /**
@@ -131,12 +154,6 @@ export async function deliverDue(ctx: Ctx, owner: string = processOwner): Promis
 /** This process's name on its leases. */
 const processOwner = `${process.pid}-${randomBytes(4).toString('hex')}`;
 
-let wake: (() => void) | null = null;
-
-/** Asks this process's worker to look at the outbox now (after a commit that wrote to it). */
-export function nudge(): void {
-  wake?.();
-}
 
 const POLL_MS = 1000;
 const NUDGE_GAP_MS = 100;
@@ -145,7 +162,7 @@ const MAX_IN_FLIGHT = 64;
 
 /**
  * The delivery loop of this process: a pass every second (messages other processes wrote,
- * retries that came due) and at once after nudge(). Returns a stop function that waits for the
+ * retries that came due) and at once when a commit wrote to it (db/outbox.ts, wakeOutboxWorker). Returns a stop function that waits for the
  * pass in flight.
  */
 export function startDelivery(ctx: Ctx, log: FastifyBaseLogger): () => Promise<void> {
@@ -196,14 +213,15 @@ export function startDelivery(ctx: Ctx, log: FastifyBaseLogger): () => Promise<v
       }
     })();
   };
-  wake = pass;
+  // A commit that wrote outbox rows wakes this loop (FamilyScope.transaction).
+  setOutboxWorker(pass);
   const timer = setInterval(pass, POLL_MS);
   timer.unref();
   pass();
   return async () => {
     stopped = true;
     clearInterval(timer);
-    if (wake === pass) wake = null;
+    setOutboxWorker(null);
     await running;
     await Promise.all([...inflight]);
   };
