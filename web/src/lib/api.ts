@@ -7,7 +7,7 @@ import createClient, { type ClientPathsWithMethod, type MaybeOptionalInit, type 
 import type { components, paths } from '../generated/openapi.d.ts';
 import { ApiError, errorFrom } from './api-errors.ts';
 
-export { ApiError, archivedText, FIELD_MESSAGES, friendlyIssue, splitError } from './api-errors.ts';
+export { ApiError, archivedText, splitError } from './api-errors.ts';
 
 /** The document's named shapes: `Schemas['Event']`, `Schemas['Live']`… */
 export type Schemas = components['schemas'];
