@@ -1,11 +1,12 @@
-// npm run gen:client — writes test/generated/openapi.d.ts, the TypeScript types of the served
-// /openapi.json (openapi-typescript), which the typed client test (openapi-fetch) compiles
-// against. test/api/typed-client.test.ts fails when the committed file is out of date.
+// npm run gen:client — writes web/src/generated/openapi.d.ts, the TypeScript types of the served
+// /openapi.json (openapi-typescript): the web app's API client (web/src/lib/api.ts) and the
+// typed client test (openapi-fetch) compile against it. test/api/typed-client.test.ts fails when
+// the committed file is out of date.
 import { writeFileSync } from 'node:fs';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { servedOpenApi } from './openapi-doc.ts';
 
-export const CLIENT_TYPES_FILE = new URL('../test/generated/openapi.d.ts', import.meta.url);
+export const CLIENT_TYPES_FILE = new URL('../web/src/generated/openapi.d.ts', import.meta.url);
 
 export async function clientTypes(doc: string): Promise<string> {
   const ast = await openapiTS(JSON.parse(doc));

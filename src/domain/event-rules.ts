@@ -72,6 +72,8 @@ export class EventRuleError extends Error {
     readonly field: string,
     /** 'range': a value outside the type's range (the same kind of refusal as a schema range); 'rule': anything else */
     readonly kind: 'range' | 'rule' = 'rule',
+    /** the limit broken, as numbers: the API sends them as the issue's ctx */
+    readonly limits: { origin?: string; minimum?: number; maximum?: number; decimals?: number } = {},
   ) {
     super(message);
   }
@@ -90,9 +92,11 @@ function decimalsOk(v: number, decimals: number): boolean {
 }
 
 function checkRange(type: EventType, field: string, v: number, r: Range): void {
-  if (v < r.min || v > r.max) throw new EventRuleError(`${field} of ${aType(type)} event must be ${r.min} to ${r.max}.`, field, 'range');
+  if (v < r.min || v > r.max) {
+    throw new EventRuleError(`${field} of ${aType(type)} event must be ${r.min} to ${r.max}.`, field, 'range', { origin: 'number', minimum: r.min, maximum: r.max });
+  }
   if (r.decimals !== undefined && !decimalsOk(v, r.decimals)) {
-    throw new EventRuleError(`${field} takes at most ${r.decimals} decimal${r.decimals === 1 ? '' : 's'} (as a thermometer shows it, e.g. 38.2).`, field, 'range');
+    throw new EventRuleError(`${field} takes at most ${r.decimals} decimal${r.decimals === 1 ? '' : 's'} (as a thermometer shows it, e.g. 38.2).`, field, 'range', { decimals: r.decimals });
   }
 }
 
@@ -148,7 +152,7 @@ export function checkEventValues(type: EventType, input: EventInput): EventValue
       seen.add(key);
       foods.push(name);
     }
-    if (foods.length > MAX_FOODS) throw new EventRuleError(`foods may list at most ${MAX_FOODS} foods.`, 'foods');
+    if (foods.length > MAX_FOODS) throw new EventRuleError(`foods may list at most ${MAX_FOODS} foods.`, 'foods', 'rule', { origin: 'array', maximum: MAX_FOODS });
     out.foods = foods.length ? foods : null;
   }
   if (out.celsius !== null) checkRange(type, 'celsius', out.celsius, { ...rule.ranges!.celsius!, decimals: CELSIUS_DECIMALS });

@@ -2,16 +2,28 @@
 // indexes) so the error handler can render the spec's 422 detail or a readable 400.
 import type { FastifySchemaCompiler } from 'fastify';
 import type { ZodType } from 'zod';
+import type { IssueLimits } from '../errors.ts';
 
 export interface RequestValidationError extends Error {
-  zodIssues: { path: PropertyKey[]; message: string; code: string }[];
+  zodIssues: { path: PropertyKey[]; message: string; code: string; ctx?: IssueLimits }[];
+}
+
+/** A size or range issue's limit (too_big, too_small), as the issue's `ctx`. */
+function limitsOf(issue: { code: string; origin?: unknown; minimum?: unknown; maximum?: unknown }): IssueLimits | undefined {
+  const bound = issue.code === 'too_big' ? issue.maximum : issue.code === 'too_small' ? issue.minimum : undefined;
+  if (typeof bound !== 'number') return undefined;
+  const origin = typeof issue.origin === 'string' ? { origin: issue.origin } : {};
+  return issue.code === 'too_big' ? { ...origin, maximum: bound } : { ...origin, minimum: bound };
 }
 
 export const zodValidatorCompiler: FastifySchemaCompiler<ZodType> = ({ schema }) => (data) => {
   const r = schema.safeParse(data);
   if (r.success) return { value: r.data };
   const err = new Error('request validation failed') as RequestValidationError;
-  err.zodIssues = r.error.issues.map((i) => ({ path: i.path, message: i.message, code: i.code }));
+  err.zodIssues = r.error.issues.map((i) => {
+    const ctx = limitsOf(i as typeof i & { origin?: unknown; minimum?: unknown; maximum?: unknown });
+    return { path: i.path, message: i.message, code: i.code, ...(ctx ? { ctx } : {}) };
+  });
   return { error: err };
 };
 
@@ -23,6 +35,7 @@ export function issuesToDetail(part: string | undefined, issues: RequestValidati
     loc: [where, ...i.path.map((p) => (typeof p === 'number' ? p : String(p)))],
     msg: i.message,
     type: i.code,
+    ...(i.ctx ? { ctx: i.ctx } : {}),
   }));
 }
 

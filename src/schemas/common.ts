@@ -11,11 +11,23 @@ export const ErrorBody = z
   })
   .meta({ id: 'Error' });
 
+// The limit a refused value broke, as numbers, so a client can word the problem itself
+// instead of reading the English of msg (FastAPI's issues carry the same as `ctx`).
+export const IssueContext = z
+  .object({
+    origin: z.string().optional().describe('what the limit counts: string (characters), array (items), number (the value)'),
+    minimum: z.number().optional().describe('the smallest allowed'),
+    maximum: z.number().optional().describe('the largest allowed'),
+    decimals: z.number().int().optional().describe('the most decimals allowed'),
+  })
+  .meta({ id: 'IssueContext' });
+
 export const ValidationIssue = z
   .object({
     loc: z.array(z.union([z.string(), z.number().int()])).describe('where: body, query, path or header, then the field path'),
     msg: z.string(),
     type: z.string().describe('the validator issue code, e.g. invalid_type, too_big'),
+    ctx: IssueContext.optional().describe('present when the problem is a limit: the limit'),
   })
   .meta({ id: 'ValidationIssue' });
 

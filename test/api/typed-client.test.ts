@@ -5,7 +5,7 @@ import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import createClient from 'openapi-fetch';
-import type { paths } from '../generated/openapi.d.ts';
+import type { paths } from '../../web/src/generated/openapi.d.ts';
 import { testDatabases } from '../helpers/databases.ts';
 import { call, startApp, type TestApp } from '../helpers/app.ts';
 import { clientTypes, CLIENT_TYPES_FILE } from '../../scripts/gen-client-types.ts';

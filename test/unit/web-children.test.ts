@@ -4,7 +4,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { activeChildren, namesOf, pickChild, withChildParam, type Child } from '../../web/src/lib/children.ts';
 
-const child = (id: string, extra: Partial<Child> = {}): Child => ({ id, baby_name: id.toUpperCase(), dob: '2026-11-01', archived: false, primary: false, ...extra });
+const child = (id: string, extra: Partial<Child> = {}): Child => ({
+  id, baby_name: id.toUpperCase(), dob: '2026-11-01', gender: '', age_months: null, age_display: null, archived: false, primary: false, ...extra,
+});
 const family = [child('ada', { primary: true }), child('tom'), child('mia', { archived: true })];
 
 test('the remembered child while it is there; otherwise the primary child', () => {

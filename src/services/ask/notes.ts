@@ -3,7 +3,7 @@ import type { Ctx } from '../context.ts';
 import { retryOnUniqueViolation, scopeOf } from '../context.ts';
 import type { Actor } from '../actor.ts';
 import type { FamilyScope } from '../../db/family-scope.ts';
-import { badRequest, notFound } from '../../errors.ts';
+import { badRequest, fieldProblem, notFound } from '../../errors.ts';
 import { instantToLocal } from '../../domain/time.ts';
 import type { Note } from '../../domain/answerer/index.ts';
 import { loadFamily } from '../family/family-row.ts';
@@ -28,7 +28,9 @@ export async function listNotes(ctx: Ctx, actor: Actor) {
 export async function saveNote(ctx: Ctx, actor: Actor, rawText: string): Promise<Note> {
   const text = rawText.trim();
   if (!text) throw badRequest('Write what to remember after "remember:".', 'empty_note');
-  if (text.length > MAX_NOTE) throw badRequest(`A note can be at most ${MAX_NOTE} characters.`, 'note_too_long');
+  if (text.length > MAX_NOTE) {
+    throw fieldProblem('note_too_long', `A note can be at most ${MAX_NOTE} characters.`, 'question', 'too_big', { origin: 'string', maximum: MAX_NOTE });
+  }
   const scope = scopeOf(ctx, actor);
   const family = await loadFamily(scope);
   const tags = tagsOf(text);

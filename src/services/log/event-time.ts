@@ -1,5 +1,5 @@
 // Turning a requested timestamp into the instant stored and the family-local string shown.
-import { badRequest } from '../../errors.ts';
+import { fieldProblem } from '../../errors.ts';
 import { localToInstant, TimeError } from '../../domain/time.ts';
 // The zone clock's (memoised offsets) rather than Temporal's: every log resolves its time.
 import { instantToLocalFast as instantToLocal } from '../../domain/zone-clock.ts';
@@ -29,12 +29,12 @@ export function resolveEventTime(ts: string | null | undefined, zone: string | n
   try {
     at = localToInstant(ts, zone ?? familyZone);
   } catch (err) {
-    if (err instanceof TimeError) throw badRequest(err.message, 'invalid_timestamp');
+    if (err instanceof TimeError) throw fieldProblem('invalid_timestamp', err.message, 'ts', 'invalid_timestamp');
     throw err;
   }
   if (at > now + FUTURE_TOLERANCE_MS) {
-    throw badRequest(`ts ${ts} is in the future; the time now is ${instantToLocal(now, zone ?? familyZone)}.`, 'future_timestamp');
+    throw fieldProblem('future_timestamp', `ts ${ts} is in the future; the time now is ${instantToLocal(now, zone ?? familyZone)}.`, 'ts', 'future_timestamp');
   }
-  if (at < now - OLDEST_MS) throw badRequest(`ts ${ts} is more than 6 years ago.`, 'invalid_timestamp');
+  if (at < now - OLDEST_MS) throw fieldProblem('invalid_timestamp', `ts ${ts} is more than 6 years ago.`, 'ts', 'too_old');
   return resolved(at);
 }

@@ -7,7 +7,7 @@ import type { Actor } from '../actor.ts';
 import type { ChildRow, ChildScope, FamilyScope, LogScope } from '../../db/family-scope.ts';
 import { childNotFound, childrenOf, childScopeOf } from '../family/children.ts';
 import type { FamilyRow } from '../family/family-row.ts';
-import { AppError, badRequest, notFound } from '../../errors.ts';
+import { AppError, badRequest, fieldProblem, notFound } from '../../errors.ts';
 import { checkEventValues, EventRuleError, warningFor, VALUE_FIELDS, type EventInput, type EventValues } from '../../domain/event-rules.ts';
 import { doseWarning, settingFor } from '../../domain/medicines.ts';
 import { medicineSettings } from '../family/medicines.ts';
@@ -39,7 +39,7 @@ function checked(type: LogEvent['type'], values: EventInput): EventValues {
     // whose range the schema held then); a field the type does not take is invalid_event.
     if (err instanceof EventRuleError) {
       const code = err.kind === 'range' ? 'bad_request' : 'invalid_event';
-      throw new AppError(400, code, err.message, { detail: [{ loc: ['body', err.field], msg: err.message, type: err.kind === 'range' ? 'out_of_range' : 'invalid_event' }] });
+      throw fieldProblem(code, err.message, err.field, err.kind === 'range' ? 'out_of_range' : 'invalid_event', err.limits);
     }
     throw err;
   }

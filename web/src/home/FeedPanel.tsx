@@ -12,6 +12,7 @@ import { clock, localNow, tsFromClock } from '../lib/time';
 import { phoneZone } from '../lib/zone';
 import { Icon } from '../components/Icon';
 import type { Live } from './LiveStatus';
+import type { LogEvent } from '../lib/describe';
 
 const label = (s: Side) => (s === 'left' ? 'Left' : 'Right');
 
@@ -37,7 +38,7 @@ export function FeedPanel({ child, name, compact = false, live, zone, offsetMs, 
   /** server clock minus this phone's (family-local), from the last live status */
   offsetMs: number;
   onLive: (l: Live) => void;
-  onLogged: (event: any) => void;
+  onLogged: (event: LogEvent) => void;
   /** fetch the live status again (another caregiver changed the timer meanwhile) */
   onRefresh: () => void;
 }) {
@@ -47,14 +48,17 @@ export function FeedPanel({ child, name, compact = false, live, zone, offsetMs, 
   const [endAt, setEndAt] = useState('');
   useTick();
 
-  const call = async (path: string, body: Record<string, unknown> = {}) => {
+  // Every call names its child; a timer started or stopped now says where the baby is (the
+  // phone's zone), as a log does; a stop at a picked time stays on the family's clock, which is
+  // the clock it was picked on.
+  const whose = child ? { child } : {};
+  const here = { timezone: phoneZone() };
+  type Answer = { live: Live | null; event?: LogEvent | null };
+  const call = async (send: () => Promise<Answer>) => {
     setBusy(true);
     setError(null);
     try {
-      // A timer started or stopped now says where the baby is (the phone's zone), as a log does;
-      // a stop at a picked time stays on the family's clock, which is the clock it was picked on.
-      const zoned = (path === 'start' || path === 'stop') && body.ts === undefined ? { timezone: phoneZone() } : {};
-      const r = await post(`/api/vega/feed/${path}`, { ...body, ...zoned, ...(child ? { child } : {}) });
+      const r = await send();
       if (r.live) onLive(r.live);
       if (r.event) onLogged(r.event);
     } catch (e) {
@@ -83,7 +87,7 @@ export function FeedPanel({ child, name, compact = false, live, zone, offsetMs, 
         <div class="feed-sides">
           {(['left', 'right'] as const).map((s) => (
             <button type="button" key={s} class={`btn side${first === s ? ' suggested' : ''}`} disabled={busy}
-              onClick={() => call('start', { side: s })} data-testid={`feed-start-${s}`}>
+              onClick={() => call(() => post('/api/vega/feed/start', { body: { side: s, ...here, ...whose } }))} data-testid={`feed-start-${s}`}>
               {label(s)}{first === s && <span class="badge">start here</span>}
             </button>
           ))}
@@ -113,20 +117,20 @@ export function FeedPanel({ child, name, compact = false, live, zone, offsetMs, 
           <p>This timer has been running for over 3 hours. When did the feed end?</p>
           <div class="row">
             <input type="time" aria-label="Feed ended at" value={endAt} onInput={(e) => setEndAt((e.currentTarget as HTMLInputElement).value)} />
-            <button type="button" class="btn primary" disabled={busy || !stopAt} onClick={() => call('stop', { ts: stopAt })}>Log it</button>
+            <button type="button" class="btn primary" disabled={busy || !stopAt} onClick={() => call(() => post('/api/vega/feed/stop', { body: { ts: stopAt, ...whose } }))}>Log it</button>
           </div>
         </div>
       ) : (
         <div class="feed-controls">
-          <button type="button" class="btn" disabled={busy} onClick={() => call('switch', {})} data-testid="feed-switch">
+          <button type="button" class="btn" disabled={busy} onClick={() => call(() => post('/api/vega/feed/switch', { body: whose }))} data-testid="feed-switch">
             {!compact && <Icon name="swap" />} Switch to {other}
           </button>
-          <button type="button" class="btn primary" disabled={busy} onClick={() => call('stop', {})} data-testid="feed-stop">
+          <button type="button" class="btn primary" disabled={busy} onClick={() => call(() => post('/api/vega/feed/stop', { body: { ...here, ...whose } }))} data-testid="feed-stop">
             <Icon name="stop" /> Stop
           </button>
         </div>
       )}
-      <button type="button" class="btn ghost wide" disabled={busy} onClick={() => call('cancel')} data-testid="feed-cancel">
+      <button type="button" class="btn ghost wide" disabled={busy} onClick={() => call(() => post('/api/vega/feed/cancel', { body: whose }))} data-testid="feed-cancel">
         {compact ? 'Cancel, no log' : 'Cancel without logging'}
       </button>
       {error && <p class="error" role="alert">{error}</p>}

@@ -1,70 +1,28 @@
-// The live status at a glance. Only `now` and `asleep` are guaranteed; everything else is
-// shown when present, and the objects whose shape isn't fixed yet (nap window, supplement log)
-// are read defensively.
+// The live status at a glance (GET /api/vega/live, typed from the API's LiveStatus): each
+// part is shown when the status has it.
+import type { ComponentChildren } from 'preact';
 import { clock, duration, minutesBetween, relative } from '../lib/time';
 import { showMl, showTemp } from '../lib/units';
 import { Icon } from '../components/Icon';
 import { clocksDiffer, zoneWithOffset } from '../lib/zone';
+import type { Schemas } from '../lib/api';
 
-export type Live = Record<string, any> & { now: string; asleep: boolean };
+export type Live = Schemas['LiveStatus'];
 
-const TS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
-
-/**
- * Finds a start/end (or a single time) in a nap-window object of unknown shape. A window that
- * has already ended, or that starts at or after bedtime, is no window at all (null → "—").
- */
-export function napWindow(v: unknown, now: string, bedtime?: string | null): string | null {
-  if (v == null) return null;
-  const bed = typeof bedtime === 'string' && TS.test(bedtime) ? bedtime.slice(0, 19) : null;
-  const usable = (start?: string, end?: string) =>
-    !(end && end.slice(0, 19) < now.slice(0, 19)) && !(start && bed && start.slice(0, 19) >= bed);
-  if (typeof v === 'string') {
-    if (!TS.test(v)) return v;
-    return usable(v) ? `${clock(v)} (${relative(v, now)})` : null;
-  }
-  if (typeof v !== 'object') return String(v);
-  const o = v as Record<string, unknown>;
-  const pick = (...keys: string[]) => keys.map((k) => o[k]).find((x) => typeof x === 'string' && TS.test(x)) as string | undefined;
-  const start = pick('start', 'from', 'earliest', 'opens_at', 'start_at', 'at');
-  const end = pick('end', 'to', 'latest', 'closes_at', 'end_at');
-  if (start || end) {
-    if (!usable(start, end)) return null;
-    if (start && end) return `${clock(start)}–${clock(end)} (${relative(start, now)})`;
-    if (start) return `${clock(start)} (${relative(start, now)})`;
-  }
-  const anyTs = Object.values(o).find((x) => typeof x === 'string' && TS.test(x)) as string | undefined;
-  if (anyTs) return usable(anyTs) ? `${clock(anyTs)} (${relative(anyTs, now)})` : null;
-  const label = o.label ?? o.message ?? o.text;
-  return typeof label === 'string' ? label : null;
+/** The next nap window, unless it has already ended or starts at or after bedtime (null → "—"). */
+export function napWindow(v: Live['next_nap_window_at'], now: string, bedtime?: string | null): string | null {
+  if (!v) return null;
+  if (v.end.slice(0, 19) < now.slice(0, 19)) return null;
+  if (bedtime && v.start.slice(0, 19) >= bedtime.slice(0, 19)) return null;
+  return `${clock(v.start)}–${clock(v.end)} (${relative(v.start, now)})`;
 }
 
-/** Vitamin D given today? true / false / null (unknown) from a supplement log of unknown shape. */
-export function vitaminDDone(log: unknown): boolean | null {
-  if (log == null || typeof log !== 'object') return null;
-  const o = log as Record<string, any>;
-  const v = o.vitd ?? o.vitamin_d ?? o.vitD;
-  const truthy = (x: any): boolean | null => {
-    if (x == null) return null;
-    if (typeof x === 'boolean') return x;
-    if (typeof x === 'number') return x > 0;
-    if (typeof x === 'string') return x.length > 0;
-    if (Array.isArray(x)) return x.length > 0;
-    if (typeof x === 'object') {
-      for (const k of ['done', 'given', 'taken', 'today', 'logged']) if (k in x) return truthy(x[k]);
-      for (const k of ['count', 'times', 'doses', 'ug', 'ug_today', 'total_ug']) if (typeof x[k] === 'number') return x[k] > 0;
-      for (const k of ['ts', 'last_ts', 'last', 'at']) if (k in x) return x[k] != null;
-    }
-    return null;
-  };
-  if (v !== undefined) return truthy(v);
-  if (Array.isArray(o.today)) return o.today.some((x: any) => x === 'vitd' || x?.kind === 'vitd');
-  if (o.today && typeof o.today === 'object') return truthy(o.today.vitd);
-  if (typeof o.vitd_done === 'boolean') return o.vitd_done;
-  return false;
+/** Vitamin D given today? null when the status has no supplement log. */
+export function vitaminDDone(log: Live['supplement_log']): boolean | null {
+  return log ? log.vitd.given : null;
 }
 
-function Stat({ label, value, sub, cls = '', children }: { label: string; value?: string | null; sub?: string | null; cls?: string; children?: any }) {
+function Stat({ label, value, sub, cls = '', children }: { label: string; value?: string | null; sub?: string | null; cls?: string; children?: ComponentChildren }) {
   return (
     <div class={`stat ${cls}`}>
       <span class="label">{label}</span>
@@ -75,15 +33,8 @@ function Stat({ label, value, sub, cls = '', children }: { label: string; value?
   );
 }
 
-/** live.temperature (issue 26): the last reading in the last 24 hours, or null. */
-interface LiveTemperature { celsius: number; fahrenheit: number; method: string | null; ts: string; minutes_ago: number; urgent: boolean; message: string }
-/** live.medicines (issue 26): each medicine given in the last 24 hours, most recent first. */
-interface LiveMedicine { name: string; last_given_ts: string; last_given_by: string; last_amount: string | null; doses_24h: number; max_per_24h?: number | null; not_before: string | null; message: string }
-/** live.tummy_time (issue 26): today's minutes against WHO's 30; null from 12 months. */
-interface LiveTummy { minutes_today: number; target_minutes: number; met: boolean; message: string }
-
 /** Medicines given in the last 24 hours: what, when and by whom, and "not before" only where the family set a minimum. */
-function Medicines({ list }: { list: LiveMedicine[] }) {
+function Medicines({ list }: { list: Live['medicines'] }) {
   return (
     <div class="stat wide-stat" data-testid="live-medicines">
       <span class="label">Medicines in the last 24 h</span>
@@ -133,9 +84,10 @@ export function LiveStatus({ live, units, waitingMl = 0, familyZone }: { live: L
   const at = (ts: string | null | undefined) => (ts ? clock(ts) : '—');
   const rel = (ts: string | null | undefined) => (ts ? relative(ts, now) : null);
   const poop = live.last_poop_hours_ago;
-  const temp: LiveTemperature | null = live.temperature && typeof live.temperature.celsius === 'number' ? live.temperature : null;
-  const meds: LiveMedicine[] = Array.isArray(live.medicines) ? live.medicines : [];
-  const tummy: LiveTummy | null = live.tummy_time && typeof live.tummy_time.minutes_today === 'number' ? live.tummy_time : null;
+  const temp = live.temperature;
+  // A status cached on the phone by an older version may lack the later parts.
+  const meds = live.medicines ?? [];
+  const tummy = live.tummy_time;
   return (
     <section aria-labelledby="status-h">
       <h2 id="status-h" class="sr-only">Right now</h2>
@@ -157,8 +109,8 @@ export function LiveStatus({ live, units, waitingMl = 0, familyZone }: { live: L
         {live.milk_nudges && !live.milk_nudges.applies ? (
           <Stat label="Next feed" value="Not timed" sub="meals lead now" />
         ) : (
-          <Stat label="Next feed" value={live.next_feed_at ? at(live.next_feed_at) : hungry[live.hungry_state] || '—'}
-            sub={[rel(live.next_feed_at), live.next_feed_at ? hungry[live.hungry_state] : ''].filter(Boolean).join(' · ')} />
+          <Stat label="Next feed" value={live.next_feed_at ? at(live.next_feed_at) : hungry[live.hungry_state ?? 'unknown'] || '—'}
+            sub={[rel(live.next_feed_at), live.next_feed_at ? hungry[live.hungry_state ?? 'unknown'] : ''].filter(Boolean).join(' · ')} />
         )}
         <Stat label="Milk today" value={target ? `${ml} / ${target} ml` : showMl(ml, units)}
           sub={[

@@ -10,6 +10,7 @@ import type { Live } from './LiveStatus';
 import { TemperatureForm } from './more/TemperatureForm';
 import { MedicineForm } from './more/MedicineForm';
 import { PumpingForm } from './more/PumpingForm';
+import type { LogEntry } from '../lib/log-queue';
 import { HeadForm } from './more/HeadForm';
 import { ActivityForm } from './more/ActivityForm';
 import { MilestoneForm } from './more/MilestoneForm';
@@ -38,14 +39,14 @@ export function MoreSheet({ units, familyId, live, busy, errors, forAll, forOne,
   forAll: string | null;
   /** with twins: the selected child's name, else null */
   forOne: string | null;
-  onLog: (body: Record<string, unknown>, eachTarget: boolean) => void;
+  onLog: (body: LogEntry, eachTarget: boolean) => void;
   /** a new type picked: home clears the last form's error */
   onPick: () => void;
 }) {
   const [type, setType] = useState<MoreType | null>(null);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' }), [type]);
-  const props = { units, busy, errors, onLog: (body: Record<string, unknown>) => onLog(body, FOR_EACH_TARGET.has(String(body.type))) };
+  const props = { units, busy, errors, onLog: (body: LogEntry) => onLog(body, FOR_EACH_TARGET.has(body.type)) };
   const whom = type && (forAll || forOne) ? (FOR_EACH_TARGET.has(type) && forAll ? forAll : `${forOne} only`) : null;
   return (
     <div class="sheet more-sheet" id="sheet-more" ref={ref} data-testid="more-sheet">

@@ -3,8 +3,9 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Field, FormError, Select } from '../components/Field';
 import { inToCm, lbOzToKg, ML_PER_FLOZ } from '../lib/units';
+import type { LogEntry } from '../lib/log-queue';
 
-type Submit = (body: Record<string, unknown>) => void;
+type Submit = (body: LogEntry) => void;
 
 /** One-tap amounts: ml, or whole fl oz for imperial families (sent as ml). */
 const QUICK_ML = [60, 90, 120, 150, 180, 210];
@@ -62,7 +63,7 @@ export function SupplementSheet({ onLog, busy, error }: { onLog: Submit; busy: b
   );
 }
 
-export function MeasureSheet({ units, onLog, busy, errors }: { units: string; onLog: (bodies: Record<string, unknown>[]) => void; busy: boolean; errors: Record<string, string> }) {
+export function MeasureSheet({ units, onLog, busy, errors }: { units: string; onLog: (bodies: LogEntry[]) => void; busy: boolean; errors: Record<string, string> }) {
   const imperial = units === 'imperial';
   const [kg, setKg] = useState('');
   const [lb, setLb] = useState('');
@@ -73,7 +74,7 @@ export function MeasureSheet({ units, onLog, busy, errors }: { units: string; on
   const wErr = weightKg != null && !(weightKg >= 0.5 && weightKg <= 30) ? (imperial ? 'Weight must be between 1 lb 2 oz and 66 lb.' : 'Weight must be between 0.5 and 30 kg.') : undefined;
   const lErr = lengthCm != null && !(lengthCm >= 40 && lengthCm <= 120) ? (imperial ? 'Length must be between 15.8 and 47.2 in.' : 'Length must be between 40 and 120 cm.') : undefined;
   const submit = () => {
-    const bodies: Record<string, unknown>[] = [];
+    const bodies: LogEntry[] = [];
     if (weightKg != null) bodies.push({ type: 'weight', kg: weightKg });
     if (lengthCm != null) bodies.push({ type: 'length', cm: lengthCm });
     onLog(bodies);

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { FormError } from '../components/Field';
 import { ApiError, get, post } from '../lib/api';
-import { withChild } from '../lib/session';
+import { selectedChild } from '../lib/session';
 
 interface Recipe { name: string; ingredients: string[] }
 const store = (fid: string) => `recipes:${fid}`;
@@ -34,8 +34,8 @@ export function SolidSheet({ familyId, onLog, busy, error }: {
   const [localErr, setLocalErr] = useState<string | null>(null);
 
   useEffect(() => {
-    get<{ suggestions: string[] }>(withChild('/api/vega/food/suggestions?limit=12'))
-      .then((r) => setSuggestions(r.suggestions ?? []))
+    get('/api/vega/food/suggestions', { params: { query: { limit: 12, ...selectedChild() } } })
+      .then((r) => setSuggestions(r.suggestions))
       .catch(() => setSuggestions([]));
   }, []);
 
@@ -48,7 +48,7 @@ export function SolidSheet({ familyId, onLog, busy, error }: {
     if (!recipeName.trim()) return setLocalErr('Give the recipe a name.');
     if (!foods.length) return setLocalErr('Pick or type the ingredients first.');
     try {
-      await post('/api/vega/recipes', { name: recipeName.trim(), ingredients: foods });
+      await post('/api/vega/recipes', { body: { name: recipeName.trim(), ingredients: foods } });
       const next = [...recipes.filter((r) => r.name !== recipeName.trim()), { name: recipeName.trim(), ingredients: foods }];
       setRecipes(next);
       localStorage.setItem(store(familyId), JSON.stringify(next));

@@ -34,14 +34,14 @@ function TwinCard({ child, live, offsetMs, asleep, marked, zone, units }: {
     // h:mm like the sleep time, so the line fits half a phone's width.
     state = `Awake ${formatHoursMinutes(live.awake_minutes * 60000)}`;
   }
-  const next = !!live?.next_feed_at;
+  const next = live?.next_feed_at ?? null;
   const feeds = live?.feeds_today;
   return (
     <div class={`twin-card${marked ? ' selected' : ''}${asleep ? ' asleep' : ''}`} data-testid="child-card" data-child={child.baby_name}
       data-target={marked ? 'true' : undefined}>
       <p class="twin-name">{child.baby_name}</p>
       <p class="twin-state" data-testid="child-state"><Icon name={icon} size={18} /> {live ? state : '…'}</p>
-      {live && <p class="twin-sub">Next feed {next ? <>{clock(live.next_feed_at)} <span class="nowrap">({relative(live.next_feed_at, live.now)})</span></> : '—'}</p>}
+      {live && <p class="twin-sub">Next feed {next ? <>{clock(next)} <span class="nowrap">({relative(next, live.now)})</span></> : '—'}</p>}
       {live && (
         <p class="twin-sub">Milk {showMl(live.ml_today ?? 0, units)}{feeds != null ? ` · ${feeds} feed${feeds === 1 ? '' : 's'}` : ''}</p>
       )}

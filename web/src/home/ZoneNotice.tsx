@@ -5,7 +5,7 @@
 // carry its zone either way (Home), so the server knows where each one happened.
 import { useState } from 'preact/hooks';
 import { post, splitError } from '../lib/api';
-import { childBody, setProfile, type Profile } from '../lib/session';
+import { childBody, setProfile } from '../lib/session';
 import { clocksDiffer, placeName, utcLabel, offsetMinutes } from '../lib/zone';
 
 const KEY = (family: string) => `zone-notice:${family}`;
@@ -54,8 +54,8 @@ export function ZoneNotice({ familyId, familyZone, phone, admin, onSwitched }: {
     setError(null);
     try {
       // Named, so the answer is the selected child's profile (the one the app shows).
-      const r = await post<{ ok: boolean; profile: Profile }>('/api/vega/profile', { timezone: phone, ...childBody() });
-      if (r.profile) setProfile(r.profile);
+      const r = await post('/api/vega/profile', { body: { timezone: phone, ...childBody() } });
+      setProfile(r.profile);
       onSwitched(phone);
     } catch (e) {
       const { fields, form } = splitError(e, []);

@@ -36,7 +36,7 @@ export async function undoReceipts(receipts: Receipt[], onLive: (child: string |
       }
     } else id = r.id;
     try {
-      const res = await post<{ removed?: { child_id?: string } | null; live?: Live | null }>('/api/vega/event/delete', { id });
+      const res = await post('/api/vega/event/delete', { body: { id } });
       out.removed++;
       if (res.live) onLive(res.removed?.child_id ?? r.child, res.live);
     } catch (e) {

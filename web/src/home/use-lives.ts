@@ -3,7 +3,7 @@
 // soon; the last status received per child stays on screen when the app reopens offline.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, get } from '../lib/api';
-import { withChildParam } from '../lib/children';
+import { childQuery } from '../lib/children';
 import { serverOffsetMs } from '../lib/feed';
 import { cachedLive, rememberLive } from '../lib/live-cache';
 import { familyZone } from '../lib/session';
@@ -35,7 +35,7 @@ export function useLives(familyId: string | undefined, children: (string | null)
   };
 
   const refresh = () =>
-    Promise.all(ids.current.map((c) => get<Live>(withChildParam('/api/vega/live', c)).then((l) => setLive(c, l))))
+    Promise.all(ids.current.map((c) => get('/api/vega/live', { params: { query: childQuery(c) } }).then((l) => setLive(c, l))))
       .then(() => setError(null))
       .catch((e) => {
         // Offline, the banner already says so and logs are kept on the phone: no second,

@@ -3,16 +3,10 @@
 // choice is per device and per family (a shared phone keeps each family's own), and a child
 // that was archived or deleted meanwhile falls back to the primary child.
 
-export interface Child {
-  id: string;
-  baby_name: string;
-  dob: string;
-  gender?: string;
-  age_months?: number | null;
-  age_display?: string | null;
-  archived: boolean;
-  primary: boolean;
-}
+import type { components } from '../generated/openapi.d.ts';
+
+/** A child as GET /api/vega/children lists them. */
+export type Child = components['schemas']['Child'];
 
 const storeKey = (familyId: string) => `selected-child:${familyId}`;
 
@@ -50,6 +44,9 @@ export function namesOf(names: readonly string[]): string {
 }
 
 /** `path` asking about one child (?child=ID), or as it is when no child is known yet. */
+/** The `child` query of a read for `childId` (none: the server's primary child). */
+export const childQuery = (childId: string | null | undefined): { child?: string } => (childId ? { child: childId } : {});
+
 export function withChildParam(path: string, childId: string | null | undefined): string {
   if (!childId) return path;
   return `${path}${path.includes('?') ? '&' : '?'}child=${encodeURIComponent(childId)}`;

@@ -2,33 +2,13 @@
 // matters in front (a breastfeed's sides and minutes, a bottle's ml, a temperature, a
 // medicine's name and amount), so the timeline can show it whole on a phone.
 // With its extension: test/unit/web-describe.test.ts imports this file under node.
+import type { components } from '../generated/openapi.d.ts';
 import { showLength, showMl, showTemp, showWeight } from './units.ts';
 
-export interface LogEvent {
-  id: string;
-  ts: string;
-  type: string;
-  author?: string;
-  ml?: number | null;
-  kind?: string | null;
-  foods?: string[] | null;
-  meal_type?: string | null;
-  kg?: number | null;
-  cm?: number | null;
-  ug?: number | null;
-  note?: string | null;
-  side?: string | null;
-  duration_min?: number | null;
-  celsius?: number | null;
-  fahrenheit?: number | null;
-  method?: string | null;
-  medicine?: string | null;
-  amount?: number | null;
-  unit?: string | null;
-  title?: string | null;
-  reactions?: { emoji: string; username?: string; [k: string]: unknown }[] | null;
-  [k: string]: unknown;
-}
+/** An event as the API returns it (a day's list, a log's or an edit's reply). */
+export type LogEvent = components['schemas']['Event'];
+/** What a summary reads: an event from the API, or a log still waiting on the phone (only what it was sent with). */
+export type EventLike = { type: string } & { [K in Exclude<keyof LogEvent, 'type'>]?: LogEvent[K] | null };
 
 const SUPPLEMENTS: Record<string, string> = { vitd: 'Vitamin D', iron: 'Iron', multivitamin: 'Multivitamin' };
 
@@ -48,7 +28,7 @@ export function doseText(amount: number | null | undefined, unit: string | null 
 const sideText = (side: unknown) => (typeof side === 'string' ? (side === 'both' ? 'both sides' : side) : null);
 const minutes = (m: unknown) => (typeof m === 'number' ? `${m} min` : null);
 
-export function describe(e: LogEvent, units = 'metric'): string {
+export function describe(e: EventLike, units = 'metric'): string {
   switch (e.type) {
     case 'milk': {
       // "Breastfeed · left · 15 min", "Bottle 120 ml · 20 min"

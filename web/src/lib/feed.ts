@@ -3,16 +3,12 @@
 // time; the app ticks mm:ss from started_at against the server's clock (live.now), so every
 // caregiver's phone shows the same time whatever its own clock says.
 
+import type { components } from '../generated/openapi.d.ts';
+
 export type Side = 'left' | 'right';
 
-export interface Feed {
-  started_at: string;
-  side: Side;
-  sides: { left_min: number; right_min: number };
-  started_by: string;
-  elapsed_min: number;
-  stale: boolean;
-}
+/** The running breastfeed as live status carries it. */
+export type Feed = components['schemas']['Feed'];
 
 /** Naive ms of a local timestamp (differences between two local times in one zone). */
 export function localMs(ts: string): number {

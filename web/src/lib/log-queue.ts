@@ -5,23 +5,16 @@
 // child in the body (`child`), so one queued for Tom is sent for Tom whoever is on screen then.
 // A log also carries the phone's zone (`timezone`) with its `ts` written on that clock, so one
 // made abroad and sent later still says where and when it happened.
-import { ApiError, api } from './api';
+import { ApiError, post, type Reply, type Schemas } from './api';
 import { getSession } from './session';
 import { uuid } from './uuid';
 import { reZone, shownTs } from './zone';
 
-export interface LogBody {
-  type: string;
-  ts?: string;
-  [k: string]: unknown;
-}
-export interface LogResult {
-  status?: string;
-  event: any;
-  live: any;
-  warning: { type?: string; message?: string } | null;
-  unknown_foods?: string[];
-}
+/** A log as sent (POST /api/vega/log): what, when (`ts` on the clock of `timezone`), for which child. */
+export type LogBody = Schemas['LogRequest'];
+/** What a log button or form gives: the entry without its time, zone and child (added when it is sent). */
+export type LogEntry = Omit<LogBody, 'ts' | 'timezone' | 'child'>;
+export type LogResult = Reply<'post', '/api/vega/log'>;
 interface Pending {
   key: string;
   /** The family it was logged for: never sent under someone else's sign-in on a shared phone. */
@@ -86,14 +79,14 @@ export const queueErrors: string[] = [];
 async function send(p: Pending): Promise<LogResult> {
   const headers = { 'Idempotency-Key': p.key };
   try {
-    return await api<LogResult>('POST', '/api/vega/log', p.body, { headers });
+    return await post('/api/vega/log', { body: p.body, params: { header: headers } });
   } catch (e) {
     // A phone zone this server can't read must never cost a log: send it on the family's clock.
     const { timezone, ...rest } = p.body;
     const family = getSession().profile?.timezone;
     if (!(e instanceof ApiError && e.status < 500 && 'timezone' in e.fields && typeof timezone === 'string' && family)) throw e;
     const body = typeof rest.ts === 'string' ? { ...rest, ts: reZone(rest.ts, timezone, family) } : rest;
-    return api<LogResult>('POST', '/api/vega/log', body, { headers });
+    return post('/api/vega/log', { body, params: { header: headers } });
   }
 }
 
@@ -139,7 +132,7 @@ export function flushQueue(): Promise<void> {
       if (!p) return;
       try {
         const r = await send(p);
-        if (r?.event?.id) sentIds.set(p.key, String(r.event.id));
+        sentIds.set(p.key, r.event.id);
         sent++;
       } catch (e) {
         if (e instanceof ApiError && (e.offline || e.status >= 500 || e.status === 401)) return; // try again later
@@ -154,8 +147,8 @@ export function flushQueue(): Promise<void> {
     if (sent) sentListeners.forEach((l) => l(sent));
   };
   // One sender across tabs when the browser supports Web Locks; the key covers the rest.
-  const locks = (navigator as any).locks;
-  flushing = (locks ? locks.request('log-queue', run) : run()).finally(() => {
+  const locks: LockManager | undefined = navigator.locks;
+  flushing = (locks ? locks.request('log-queue', run).then(() => undefined) : run()).finally(() => {
     flushing = null;
     done();
   });

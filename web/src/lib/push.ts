@@ -36,11 +36,14 @@ export async function thisDeviceEndpoint(): Promise<string | null> {
 export async function subscribeThisDevice(): Promise<void> {
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') throw new Error('Notifications are blocked for this site. Allow them in the browser’s site settings, then try again.');
-  const { public_key } = await get<{ public_key: string }>('/api/vega/push/key');
+  const { public_key } = await get('/api/vega/push/key');
   const reg = await registration();
   await navigator.serviceWorker.ready;
   const sub = (await reg.pushManager.getSubscription()) ?? (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(public_key) }));
-  await post('/api/vega/push/subscribe', sub.toJSON());
+  const { keys, expirationTime } = sub.toJSON();
+  await post('/api/vega/push/subscribe', {
+    body: { endpoint: sub.endpoint, keys: { p256dh: keys?.p256dh ?? '', auth: keys?.auth ?? '' }, expirationTime: expirationTime ?? null },
+  });
 }
 
 /** Removes this device's subscription, here and at the service. */
@@ -48,6 +51,6 @@ export async function unsubscribeThisDevice(): Promise<void> {
   const reg = await navigator.serviceWorker.getRegistration('/');
   const sub = await reg?.pushManager.getSubscription();
   if (!sub) return;
-  await post('/api/vega/push/unsubscribe', { endpoint: sub.endpoint });
+  await post('/api/vega/push/unsubscribe', { body: { endpoint: sub.endpoint } });
   await sub.unsubscribe();
 }

@@ -3,30 +3,13 @@
 // /api/vega/profile?child=), shared by every page. All of it is cached in localStorage so the
 // app still knows the family's timezone, units and children when it opens offline.
 import { useEffect, useState } from 'preact/hooks';
-import { ApiError, get } from './api';
-import { pickChild, rememberChild, storedChild, withChildParam, type Child } from './children';
+import { ApiError, get, type Schemas } from './api';
+import { childQuery, pickChild, rememberChild, storedChild, withChildParam, type Child } from './children';
 
-export interface Me {
-  user: string;
-  family_id: string;
-  role: 'admin' | 'member';
-  /** additional key: older servers omit it */
-  plan?: 'free' | 'paid';
-}
-export interface Profile {
-  baby_name: string;
-  dob: string;
-  gender?: string;
-  family_name?: string;
-  timezone: string;
-  region?: 'uk' | 'us';
-  units?: 'metric' | 'imperial';
-  age_months?: number | null;
-  age_display?: string | null;
-  solids_started?: boolean;
-  member_count?: number;
-  [k: string]: unknown;
-}
+/** Who is signed in (GET /api/me). */
+export type Me = Schemas['Me'];
+/** The selected child's profile with the family's settings (GET /api/vega/profile). */
+export type Profile = Schemas['Profile'];
 export interface Session {
   status: 'loading' | 'signed-in' | 'signed-out';
   me: Me | null;
@@ -59,7 +42,7 @@ function set(next: Session): void {
 /** The family's children; none when they can't be read (every call then means the primary child). */
 async function fetchChildren(): Promise<Child[]> {
   try {
-    return (await get<{ children: Child[] }>('/api/vega/children')).children ?? [];
+    return (await get('/api/vega/children')).children;
   } catch (e) {
     if (e instanceof ApiError && (e.offline || e.status === 401)) throw e;
     return [];
@@ -68,17 +51,17 @@ async function fetchChildren(): Promise<Child[]> {
 
 export async function loadSession(): Promise<Session> {
   try {
-    const me = await get<Me>('/api/me');
+    const me = await get('/api/me');
     const children = await fetchChildren();
     let child = pickChild(children, storedChild(me.family_id))?.id ?? null;
     let profile: Profile;
     try {
-      profile = await get<Profile>(withChildParam('/api/vega/profile', child));
+      profile = await get('/api/vega/profile', { params: { query: childQuery(child) } });
     } catch (e) {
       // Deleted between the two reads: the primary child's profile, rather than no sign-in.
       if (!(e instanceof ApiError && e.code === 'child_not_found')) throw e;
       child = null;
-      profile = await get<Profile>('/api/vega/profile');
+      profile = await get('/api/vega/profile');
     }
     set({ status: 'signed-in', me, profile, children, child });
   } catch (e) {
@@ -114,7 +97,7 @@ export async function refreshProfile(): Promise<void> {
   const seq = ++profileSeq;
   const child = state.child;
   try {
-    const profile = await get<Profile>(withChildParam('/api/vega/profile', child));
+    const profile = await get('/api/vega/profile', { params: { query: childQuery(child) } });
     if (seq === profileSeq && state.child === child && state.status === 'signed-in') set({ ...state, profile });
   } catch {
     /* offline: the name and age from the children list stay shown */
@@ -156,6 +139,8 @@ export async function reloadChildren(): Promise<void> {
 
 /** `path` for the selected child: every read about one child goes through here. */
 export const withChild = (path: string): string => withChildParam(path, state.child);
+/** The `child` query of a read for the selected child (none until the children are known: the server's primary). */
+export const selectedChild = (): { child?: string } => childQuery(state.child);
 /** The `child` a write names (nothing until the children are known: the server's primary). */
 export const childBody = (): { child?: string } => (state.child ? { child: state.child } : {});
 

@@ -3,10 +3,10 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { FormError } from '../components/Field';
 import { useSession } from '../lib/session';
-import { ApiError, get, post } from '../lib/api';
+import { ApiError, get, post, type Schemas } from '../lib/api';
 
 interface Msg { who: 'me' | 'them'; text: string }
-interface Note { ts: string; text: string; tags?: string[] }
+type Note = Schemas['Note'];
 
 export function Ask() {
   const [msgs, setMsgs] = useState<Msg[]>([]);
@@ -31,8 +31,8 @@ export function Ask() {
   const end = useRef<HTMLLIElement>(null);
 
   const loadNotes = () =>
-    get<{ notes: Note[] }>('/api/ask/notes').then(
-      (r) => setNotes(r.notes ?? []),
+    get('/api/ask/notes').then(
+      (r) => setNotes(r.notes),
       (e) => {
         if (e instanceof ApiError && e.status === 402) setPaid(false);
         else setNotesError(e instanceof ApiError ? e.message : 'Could not load notes.');
@@ -50,7 +50,7 @@ export function Ask() {
     setError(null);
     setMsgs((m) => [...m, { who: 'me', text: question }]);
     try {
-      const r = await post<{ answer: string; saved_notes?: unknown[] | null }>('/api/ask', { question });
+      const r = await post('/api/ask', { body: { question } });
       setPaid(true);
       setMsgs((m) => [...m, { who: 'them', text: r.answer }]);
       setQ('');
@@ -71,7 +71,7 @@ export function Ask() {
   const removeNote = async (ts: string) => {
     setNotesError(null);
     try {
-      await post('/api/ask/notes/delete', { ts });
+      await post('/api/ask/notes/delete', { body: { ts } });
       setNotes((n) => (n ?? []).filter((x) => x.ts !== ts));
     } catch (e) {
       setNotesError(e instanceof ApiError ? e.message : 'Could not delete the note.');

@@ -4,10 +4,13 @@
 import { useEffect, useState } from 'preact/hooks';
 import { Chart } from '../components/Chart';
 import { ApiError, get } from '../lib/api';
-import type { LogEvent } from '../lib/describe';
-import { useSession, withChild } from '../lib/session';
+import type { Schemas } from '../lib/api';
+import { selectedChild, useSession } from '../lib/session';
 import { showLength, showWeight, KG_PER_LB, CM_PER_IN } from '../lib/units';
 import { CENTILES, sexOf, valueAt, type Kind } from '../lib/who';
+
+/** A weight, length or head circumference with its centile (GET /api/vega/measurements). */
+type Measurement = Schemas['Measurement'];
 
 const DAY = 86400000;
 const NAMES: Record<Kind, string> = { weight: 'Weight', length: 'Length', head: 'Head circumference' };
@@ -15,11 +18,11 @@ const ageDays = (dob: string, ts: string) => Math.round((Date.parse(`${ts.slice(
 
 export function Growth() {
   const s = useSession();
-  const [items, setItems] = useState<LogEvent[] | null>(null);
+  const [items, setItems] = useState<Measurement[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    get<{ measurements: LogEvent[] }>(withChild('/api/vega/measurements')).then(
-      (r) => setItems(r.measurements ?? []),
+    get('/api/vega/measurements', { params: { query: selectedChild() } }).then(
+      (r) => setItems(r.measurements),
       (e) => setError(e instanceof ApiError ? e.message : 'Could not load measurements.'),
     );
   }, []);
@@ -62,19 +65,12 @@ export function Growth() {
   );
 }
 
-/** The server may attach a percentile object to each measurement; show its number or sentence. */
-function percentileOf(e: LogEvent): string | null {
-  const p = (e as any).percentile;
-  if (p == null) return null;
-  if (typeof p === 'number') return `${Math.round(p)}th centile`;
-  if (typeof p === 'object') {
-    if (typeof p.percentile === 'number') return `${Math.round(Math.min(99, Math.max(1, p.percentile)))}th centile`;
-    if (typeof p.description === 'string') return p.description;
-  }
-  return null;
+/** A measurement's WHO centile, said as a number (1st to 99th). */
+function percentileOf(e: Measurement): string | null {
+  return e.percentile ? `${Math.round(Math.min(99, Math.max(1, e.percentile.percentile)))}th centile` : null;
 }
 
-function GrowthChart({ kind, events, dob, sex, units }: { kind: Kind; events: LogEvent[]; dob: string; sex: 'boy' | 'girl' | null; units: string }) {
+function GrowthChart({ kind, events, dob, sex, units }: { kind: Kind; events: Measurement[]; dob: string; sex: 'boy' | 'girl' | null; units: string }) {
   if (!events.length && !sex) return null;
   // A head chart without a head measurement is only WHO's lines: shown once there is one.
   if (kind === 'head' && !events.length) return null;

@@ -1,16 +1,15 @@
 // Home: live status at a glance and large one-tap log buttons. Every log goes through the
-// offline-aware queue with its own Idempotency-Key, and can be undone from the confirmation.
+// offline-aware queue with its own Idempotency-Key, and can be undone from the confirmation
+// (the log actions: home/use-log.ts).
 // With two or more children (twins), each child's card is shown and a log can go to the
 // selected child or to all of them at once: one entry per child, each with its own key.
 import { useEffect, useState } from 'preact/hooks';
-import { Toast, type ToastData } from '../components/Toast';
-import { splitError } from '../lib/api';
-import { describe, type LogEvent } from '../lib/describe';
-import { logEvent, onQueueChange, onQueueSent, pendingFor, pendingLogs, queueErrors, type LogBody } from '../lib/log-queue';
+import { Toast } from '../components/Toast';
+import { pendingFor, type LogBody, type LogEntry } from '../lib/log-queue';
 import { familyZone, useSession } from '../lib/session';
 import { activeChildren, logForAll, namesOf, onLogForAllChange, setLogForAll } from '../lib/children';
-import { clock, localToday, localTs, NOT_YET } from '../lib/time';
-import { phoneZone, placeName, shownTs, zonedToMs } from '../lib/zone';
+import { localToday } from '../lib/time';
+import { phoneZone, placeName, shownTs } from '../lib/zone';
 import { LiveStatus } from '../home/LiveStatus';
 import { BottleSheet, MeasureSheet, NoteSheet, SupplementSheet } from '../home/Sheets';
 import { FeedPair, FeedPanel } from '../home/FeedPanel';
@@ -18,20 +17,17 @@ import { SleepCard } from '../home/SleepCard';
 import { Icon } from '../components/Icon';
 import { asleepNow } from '../lib/feed';
 import { SolidSheet } from '../home/SolidSheet';
-import { resolveWhen, WhenPicker, type When } from '../home/WhenPicker';
+import { WhenPicker } from '../home/WhenPicker';
 import { Action } from '../home/Action';
 import { keyOf, useLives } from '../home/use-lives';
 import { TwinCards } from '../home/TwinCards';
 import { LogFor } from '../home/LogFor';
-import { undoneText, undoReceipts, type Receipt } from '../home/undo';
 import { MoreSheet } from '../home/MoreSheet';
 import { UrgentAlerts } from '../home/UrgentAlert';
 import { ZoneNotice } from '../home/ZoneNotice';
+import { useLog, type Item } from '../home/use-log';
 
 type Sheet = 'feed' | 'bottle' | 'solid' | 'supplement' | 'measure' | 'note' | 'more' | null;
-/** One entry to log: what, and for which child (null: the children are not known yet). */
-type Item = { child: string | null; body: Record<string, unknown> };
-let toastSeq = 0;
 
 export function Home() {
   const s = useSession();
@@ -54,119 +50,18 @@ export function Home() {
   const forAll = twins && all;
   const targets: (string | null)[] = forAll ? watched : [sel];
 
-  const [when, setWhen] = useState<When>({ kind: 'now' });
   const [sheet, setSheet] = useState<Sheet>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ where: string; msg: string; fields?: Record<string, string> } | null>(null);
-  const [toast, setToast] = useState<ToastData | null>(null);
-  const [whenError, setWhenError] = useState<string | null>(null);
+  const { when, setWhen, busy, error, setError, toast, setToast, say, whenError, setWhenError, pending, log, loggedToast } =
+    useLog({ units, nameOf, setLive, refresh, onLogged: () => setSheet(null) });
   // Logs saved on this phone but not sent yet: bottles count towards "Milk today" (marked as
   // waiting) and a sleep or wake decides the sleep button, each for its own child.
   // (A log keeps the phone's zone and its time there; read here in the family's.)
-  const [pending, setPending] = useState(pendingLogs);
   const pendingOf = (child: string | null) =>
     pendingFor(pending, child, child === primaryId).map((b): LogBody => ({ ...b, ts: shownTs(b, familyZone()) }));
   const asleepOf = (child: string | null) => asleepNow(lives[keyOf(child)]?.asleep, pendingOf(child));
 
-  useEffect(() => {
-    // When queued offline logs get delivered, the status changes.
-    const off = onQueueChange(() => {
-      setPending(pendingLogs());
-      if (navigator.onLine !== false) void refresh();
-      if (queueErrors.length) setToast({ id: ++toastSeq, text: queueErrors.splice(0).join(' '), tone: 'error' });
-    });
-    // Replace "Saved on this phone" once the saved logs have gone.
-    const offSent = onQueueSent((n) => {
-      setToast((cur) => (cur?.tone === 'error' ? cur : { id: ++toastSeq, text: `Back online: sent ${n} saved log${n > 1 ? 's' : ''}.`, tone: 'ok' }));
-    });
-    return () => {
-      off();
-      offSent();
-    };
-  }, []);
-
-  /** Takes back exactly what a confirmation announced (`what`), by id or from the queue. */
-  const undo = async (receipts: Receipt[], what: string) => {
-    setToast(null);
-    const outcome = await undoReceipts(receipts, setLive);
-    // A queued log sent meanwhile came back without a status: ask for it.
-    if (outcome.removed && receipts.some((r) => 'key' in r)) void refresh();
-    const { text, tone } = undoneText(what, outcome);
-    setToast({ id: ++toastSeq, text, tone });
-  };
-
-  /** Logs each item (weight and length together; the same entry for each twin) at the chosen time. */
-  const log = async (where: string, items: Item[]) => {
-    if (!items.length) return;
-    setError(null);
-    setWhenError(null);
-    const zone = familyZone();
-    const ts = resolveWhen(when, zone);
-    if (!ts) return setWhenError(NOT_YET);
-    // Sent with the phone's zone and the time on the phone's clock (the same instant), so the
-    // server keeps where it happened; `ts` (the family's clock) is what this page says.
-    const phone = phoneZone();
-    const sentTs = phone === zone ? ts : localTs(zonedToMs(ts, zone), phone);
-    setBusy(true);
-    const today = localToday(zone);
-    const at = (t: string) => `${clock(t)}${t.slice(0, 10) < today ? ' yesterday' : ''}`;
-    const receipts: Receipt[] = [];
-    const said: string[] = [];
-    const whom: string[] = [];
-    const warnings: string[] = [];
-    // A dose outside the family's own settings: the next caregiver's decision depends on it, so
-    // the confirmation stays until dismissed.
-    let sticky = false;
-    const unknownFoods: string[] = [];
-    let queued = false;
-    const note = (list: string[], v: string | null | undefined) => v && !list.includes(v) && list.push(v);
-    try {
-      for (const { child, body } of items) {
-        const sent: LogBody = { ...body, type: String(body.type), ts: sentTs, timezone: phone, ...(child ? { child } : {}) };
-        const r = await logEvent(sent);
-        note(whom, nameOf(child));
-        if (r.queued) {
-          queued = true;
-          receipts.push({ child, key: r.key });
-          note(said, describe({ id: '', ...sent } as LogEvent, units));
-          continue;
-        }
-        const { event, live: l, warning, unknown_foods } = r.result;
-        if (l) setLive(child, l);
-        receipts.push({ child, id: String(event.id) });
-        note(said, describe(event, units));
-        note(warnings, warning?.message);
-        if (warning?.type?.startsWith('medicine_')) sticky = true;
-        for (const f of unknown_foods ?? []) note(unknownFoods, f);
-      }
-      setSheet(null);
-      setWhen({ kind: 'now' });
-    } catch (e) {
-      // A problem with the time goes next to the time picker; the rest next to the form.
-      const { fields, form } = splitError(e, ['ts', 'ml', 'kg', 'cm', 'ug', 'foods', 'note', 'kind', 'meal_type',
-        'celsius', 'fahrenheit', 'method', 'medicine', 'amount', 'unit', 'title', 'side', 'duration_min']);
-      if (fields.ts) setWhenError(fields.ts);
-      const { ts: _ts, ...rest } = fields;
-      const msg = form ?? Object.values(rest)[0] ?? null;
-      if (msg || Object.keys(rest).length) setError({ where, msg: msg ?? '', fields: rest });
-    } finally {
-      setBusy(false);
-    }
-    if (!receipts.length) return;
-    // One confirmation for everything the tap logged, and one Undo that takes all of it back.
-    const what = namesOf(said);
-    const forWhom = whom.length ? ` for ${namesOf(whom)}` : '';
-    const onUndo = () => undo(receipts, `${what}${forWhom} at ${at(ts)}`);
-    if (queued) {
-      setToast({ id: ++toastSeq, text: `${what}${forWhom} at ${at(ts)}: saved on this phone. It will be sent when you're back online.`, tone: 'info', onUndo });
-    } else {
-      const extra = unknownFoods.length ? ` (no nutrient data yet for ${unknownFoods.join(', ')})` : '';
-      setToast({ id: ++toastSeq, text: `${what} logged${forWhom} at ${at(ts)}${extra}`, warning: warnings.join(' ') || null, onUndo, sticky });
-    }
-  };
-
   /** The same entry for every child the buttons log for. */
-  const forTargets = (body: Record<string, unknown>): Item[] => targets.map((child) => ({ child, body }));
+  const forTargets = (body: LogEntry): Item[] => targets.map((child) => ({ child, body }));
 
   const errFor = (where: string) => (error?.where === where ? error.msg : null);
   const toggleSheet = (name: Sheet) => {
@@ -200,12 +95,6 @@ export function Home() {
       zone={zone} offsetMs={offsets[keyOf(child)] ?? 0} onLive={(l) => setLive(child, l)} onRefresh={() => void refresh()}
       onLogged={(e) => { setSheet(null); loggedToast(e, child); }} />
   );
-  const loggedToast = (event: LogEvent, child: string | null) => {
-    const forWhom = nameOf(child) ? ` for ${nameOf(child)}` : '';
-    setToast({ id: ++toastSeq, text: `${describe(event, units)} logged${forWhom} at ${clock(event.ts)}`,
-      onUndo: () => undo([{ child, id: String(event.id) }], `${describe(event, units)}${forWhom} at ${clock(event.ts)}`) });
-  };
-
   return (
     <>
       {/* Twins: the top bar, the switcher and the cards name the children; the heading stays for screen readers. */}
@@ -214,7 +103,7 @@ export function Home() {
       {familyId && s.profile?.timezone && (
         <ZoneNotice familyId={familyId} familyZone={s.profile.timezone} phone={phoneZone()} admin={s.me?.role === 'admin'}
           onSwitched={(z) => {
-            setToast({ id: ++toastSeq, text: `The family's clock is now ${placeName(z)} time. Every time is shown in ${placeName(z)} time.`, tone: 'ok' });
+            say({ text: `The family's clock is now ${placeName(z)} time. Every time is shown in ${placeName(z)} time.`, tone: 'ok' });
             void refresh();
           }} />
       )}

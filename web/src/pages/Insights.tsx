@@ -3,31 +3,39 @@
 import { useEffect, useState } from 'preact/hooks';
 import { Chart } from '../components/Chart';
 import { Generic, humanKey } from '../components/Generic';
-import { ApiError, get } from '../lib/api';
-import { withChild } from '../lib/session';
+import { ApiError, get, type Schemas } from '../lib/api';
+import { selectedChild } from '../lib/session';
 import { duration } from '../lib/time';
-import { chartSeries } from '../lib/chart-totals';
+import { chartSeries, type DayTotals } from '../lib/chart-totals';
+import { objectOf } from '../lib/open-object';
 
-type Day = Record<string, any>;
+// The document gives daily_totals and patterns as open objects: each value is read for what it is.
+type Day = Schemas['Patterns']['daily_totals'][number];
 const daySec = (d: string) => Date.parse(`${d}T12:00:00Z`) / 1000;
-const num = (d: Day, ...keys: string[]) => {
-  for (const k of keys) if (typeof d[k] === 'number') return d[k] as number;
+const num = (d: Record<string, unknown>, ...keys: string[]) => {
+  for (const k of keys) {
+    const v = d[k];
+    if (typeof v === 'number') return v;
+  }
   return null;
 };
+const dateOf = (d: Day) => String(d.date ?? d.day ?? '');
+/** A day's numbers, as the charts take them. */
+const totalsOf = (d: Day): DayTotals => ({ ...Object.fromEntries(Object.entries(d).filter(([, v]) => typeof v === 'number')), date: dateOf(d) });
 
 export function Insights() {
-  const [data, setData] = useState<any>(null);
+  const [data, setData] = useState<Schemas['Patterns'] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    get(withChild('/api/vega/patterns')).then(setData, (e) => setError(e instanceof ApiError ? e.message : 'Could not load insights.'));
+    get('/api/vega/patterns', { params: { query: selectedChild() } }).then(setData, (e) => setError(e instanceof ApiError ? e.message : 'Could not load insights.'));
   }, []);
   if (error) return (<><h1>Insights</h1><p class="error" role="alert">{error}</p></>);
   if (!data) return (<><h1>Insights</h1><p class="muted" aria-busy="true">Loading…</p></>);
 
-  const days: Day[] = Array.isArray(data.daily_totals) ? data.daily_totals : [];
-  const x = days.map((d) => daySec(String(d.date ?? d.day ?? '')));
-  const c = chartSeries(days as any);
-  const p = data.patterns ?? {};
+  const days = data.daily_totals;
+  const x = days.map((d) => daySec(dateOf(d)));
+  const c = chartSeries(days.map(totalsOf));
+  const p = data.patterns;
   return (
     <>
       <h1>Insights</h1>
@@ -55,7 +63,7 @@ export function Insights() {
                 <thead><tr><th scope="col">Date</th><th scope="col">Bottles</th><th scope="col">Breastfeeds</th><th scope="col">Sleep</th><th scope="col">Nappies</th></tr></thead>
                 <tbody>
                   {[...days].reverse().map((d) => (
-                    <tr key={d.date}>
+                    <tr key={dateOf(d)}>
                       <th scope="row">{String(d.date).slice(5)}</th>
                       <td>{num(d, 'bottle_feeds') ? `${num(d, 'bottle_feeds')} · ${num(d, 'bottle_ml', 'milk_ml')} ml` : '—'}</td>
                       <td>{num(d, 'breastfeeds') ? `${num(d, 'breastfeeds')}${num(d, 'breastfeed_minutes') ? ` · ${duration(num(d, 'breastfeed_minutes'))}` : ''}` : '—'}</td>
@@ -75,19 +83,27 @@ export function Insights() {
   );
 }
 
-function Typical({ p }: { p: Record<string, any> }) {
+function Typical({ p }: { p: Record<string, unknown> }) {
+  const n = (k: string) => num(p, k);
+  const longest = objectOf(p.longest_sleep);
   const rows: [string, string][] = [];
   const add = (label: string, v: unknown) => {
     if (v != null && v !== '') rows.push([label, String(v)]);
   };
-  add('Typical time between feeds', p.typical_feed_interval_minutes != null ? duration(p.typical_feed_interval_minutes) : null);
+  const interval = n('typical_feed_interval_minutes');
+  const longestMin = num(longest, 'minutes');
+  const milk = n('average_daily_milk_ml');
+  const feeds = n('average_daily_feeds');
+  const sleep = n('average_daily_sleep_minutes');
+  const naps = n('average_daily_naps');
+  add('Typical time between feeds', interval != null ? duration(interval) : null);
   add('Typical bedtime', p.typical_bedtime);
   add('Typical wake-up', p.typical_wake_time);
-  if (p.longest_sleep?.minutes) add('Longest sleep', `${duration(p.longest_sleep.minutes)}${p.longest_sleep.ongoing ? ' (ongoing)' : ''}`);
-  add('Average milk a day', p.average_daily_milk_ml != null ? `${Math.round(p.average_daily_milk_ml)} ml` : null);
-  add('Average feeds a day', p.average_daily_feeds != null ? Math.round(p.average_daily_feeds * 10) / 10 : null);
-  add('Average sleep a day', p.average_daily_sleep_minutes != null ? duration(p.average_daily_sleep_minutes) : null);
-  add('Average naps a day', p.average_daily_naps != null ? Math.round(p.average_daily_naps * 10) / 10 : null);
+  if (longestMin) add('Longest sleep', `${duration(longestMin)}${longest.ongoing ? ' (ongoing)' : ''}`);
+  add('Average milk a day', milk != null ? `${Math.round(milk)} ml` : null);
+  add('Average feeds a day', feeds != null ? Math.round(feeds * 10) / 10 : null);
+  add('Average sleep a day', sleep != null ? duration(sleep) : null);
+  add('Average naps a day', naps != null ? Math.round(naps * 10) / 10 : null);
   const known = new Set(['typical_feed_interval_minutes', 'typical_bedtime', 'typical_wake_time', 'longest_sleep', 'average_daily_milk_ml',
     'average_daily_feeds', 'average_daily_sleep_minutes', 'average_daily_naps', 'age_band', 'days_logged', 'trend']);
   const rest = Object.fromEntries(Object.entries(p).filter(([k, v]) => !known.has(k) && v != null && typeof v !== 'object'));

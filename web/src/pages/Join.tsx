@@ -16,9 +16,8 @@ export function Join({ code }: { code: string }) {
     if (v.password.length < 6) errs.password = 'Use at least 6 characters.';
     if (Object.keys(errs).length) return f.setErrors(errs);
     f.submit(async () => {
-      const body: Record<string, string> = { code: v.code.trim(), email: v.email.trim(), password: v.password };
-      if (v.username.trim()) body.username = v.username.trim();
-      await post('/api/vega/join', body);
+      const body = { code: v.code.trim(), email: v.email.trim(), password: v.password, ...(v.username.trim() ? { username: v.username.trim() } : {}) };
+      await post('/api/vega/join', { body });
       await afterSignIn('/');
     });
   };

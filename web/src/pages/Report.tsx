@@ -4,47 +4,15 @@
 // navigation chrome; the print stylesheet fits A4 and US Letter, and the baby's name and the
 // date range repeat at the top of every printed page (a repeating table header). Facts only.
 import { useEffect, useState } from 'preact/hooks';
-import { get, ApiError } from '../lib/api';
-import { withChild } from '../lib/session';
+import { get, ApiError, type Schemas } from '../lib/api';
+import { selectedChild } from '../lib/session';
 import { navigate } from '../lib/router';
 import { doseText } from '../lib/describe';
 
-interface Day {
-  date: string;
-  feeds: { count: number; bottle_count: number; bottle_ml: number; breastfeed_count: number; breastfeed_minutes: number };
-  sleep: { total_minutes: number; longest_minutes: number; count: number };
-  nappies: { wet: number; dirty: number; total: number };
-  solids: number;
-  /** 1.3.0 (issue 26); absent from an older server */
-  temperatures?: { ts: string; celsius: number; fahrenheit: number; method: string | null }[];
-  medicines?: { ts: string; medicine: string; amount: number | null; unit: string | null; author: string }[];
-  milestones?: { ts: string; title: string }[];
-}
-interface Line {
-  centile: number;
-  points: { age_days: number; value: number }[];
-}
-interface Measurement {
-  ts: string;
-  type: 'weight' | 'length' | 'head_circumference';
-  value: number;
-  unit: string;
-  age_days: number;
-  percentile: number | null;
-  in_range: boolean;
-}
-interface ReportData {
-  baby_name: string;
-  dob: string;
-  from: string;
-  to: string;
-  generated_at: string;
-  days: Day[];
-  totals: Record<string, number>;
-  growth: { sex: string | null; measurements: Measurement[]; centile_lines: { weight: Line[]; length: Line[]; head_circumference?: Line[] } };
-  solids: { new_foods: { food: string; first_ts: string; allergens: string[] }[]; new_allergens: { allergen: string; name: string; first_ts: string; food: string }[] };
-  notes: { ts: string; author: string; note: string }[];
-}
+/** The printable report (GET /api/vega/report). */
+type ReportData = Schemas['Report'];
+type Measurement = ReportData['growth']['measurements'][number];
+type Line = ReportData['growth']['centile_lines']['weight'][number];
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -107,7 +75,7 @@ export function Report({ query }: { query: URLSearchParams }) {
   useEffect(() => {
     setData(null);
     setError(null);
-    get<ReportData>(withChild(`/api/vega/report?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`))
+    get('/api/vega/report', { params: { query: { from, to, ...selectedChild() } } })
       .then((r) => {
         setData(r);
         document.title = `${r.baby_name} · ${dateLabel(r.from)} to ${dateLabel(r.to)} · Report`;

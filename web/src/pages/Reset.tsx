@@ -18,7 +18,7 @@ export function Reset({ code }: { code: string }) {
     else if (v.again !== v.new_password) errs.again = 'The two passwords differ.';
     if (Object.keys(errs).length) return f.setErrors(errs);
     f.submit(async () => {
-      await post('/api/vega/reset', { code, new_password: v.new_password });
+      await post('/api/vega/reset', { body: { code, new_password: v.new_password } });
       setDone(true);
     });
   };

@@ -1,4 +1,5 @@
 // Sign in: POST /login {email, password}. The server sets the session cookie.
+import type { ComponentChildren } from 'preact';
 import { Field, FormError } from '../components/Field';
 import { ThemeToggle } from '../components/Layout';
 import { post } from '../lib/api';
@@ -36,7 +37,7 @@ export function SignIn({ next }: { next?: string | null }) {
   const onSubmit = (e: Event) => {
     e.preventDefault();
     f.submit(async () => {
-      await post('/login', { email: f.values.email.trim(), password: f.values.password });
+      await post('/login', { body: { email: f.values.email.trim(), password: f.values.password } });
       await afterSignIn(next);
     });
   };
@@ -55,7 +56,7 @@ export function SignIn({ next }: { next?: string | null }) {
   );
 }
 
-export function AuthFrame({ title, children }: { title: string; children: any }) {
+export function AuthFrame({ title, children }: { title: string; children: ComponentChildren }) {
   document.title = `${title} · Baby Tracker`;
   return (
     <div class="auth">

@@ -1,7 +1,8 @@
 // Sign up: the onboard fields, with the timezone taken from the phone and the region/units
 // guessed from it (both can be changed here and later in settings).
 import { Field, FormError, Select } from '../components/Field';
-import { post } from '../lib/api';
+import { post, type Schemas } from '../lib/api';
+import { genderOf } from './settings/genders';
 import { linkClick } from '../lib/router';
 import { browserZone, localToday } from '../lib/time';
 import { useForm } from '../lib/use-form';
@@ -29,12 +30,15 @@ export function SignUp() {
       return;
     }
     f.submit(async () => {
-      const body: Record<string, string> = {
+      const gender = genderOf(v.gender);
+      const body: Schemas['OnboardRequest'] = {
         email: v.email.trim(), password: v.password, baby_name: v.baby_name.trim(), dob: v.dob,
-        family_name: v.family_name.trim(), gender: v.gender, timezone: v.timezone, region: v.region, units: v.units,
+        family_name: v.family_name.trim(), ...(gender !== undefined ? { gender } : {}), timezone: v.timezone,
+        // The selects offer these two each.
+        region: v.region === 'us' ? 'us' : 'uk', units: v.units === 'imperial' ? 'imperial' : 'metric',
+        ...(v.username.trim() ? { username: v.username.trim() } : {}),
       };
-      if (v.username.trim()) body.username = v.username.trim();
-      await post('/api/vega/onboard', body);
+      await post('/api/vega/onboard', { body });
       await afterSignIn('/');
     });
   };

@@ -3,8 +3,9 @@
 // spec, so numbers are matched by key and anything else is shown as labelled values.
 import { useEffect, useState } from 'preact/hooks';
 import { Generic, humanKey, humanValue } from '../components/Generic';
-import { ApiError, get } from '../lib/api';
-import { withChild } from '../lib/session';
+import { ApiError, get, type Schemas } from '../lib/api';
+import { selectedChild } from '../lib/session';
+import { innerOr, objectOf } from '../lib/open-object';
 
 const UNIT = /_(kcal|g|mg|ug)$/;
 const UNIT_LABEL: Record<string, string> = { kcal: 'kcal', g: 'g', mg: 'mg', ug: 'µg' };
@@ -65,10 +66,12 @@ function Nutrients({ title, values, labels, note }: { title: string; values: Rec
 }
 
 /** The allergen grid: one row per regulated allergen, one dot per day it was offered. */
-function AllergenGrid({ grid }: { grid: any }) {
-  if (!grid || typeof grid !== 'object') return <p class="muted">Nothing yet.</p>;
+function AllergenGrid({ grid }: { grid: Record<string, unknown> }) {
   if (!Array.isArray(grid.allergens) || !grid.cells || !Array.isArray(grid.days)) return <Generic value={grid} />;
-  const days: string[] = grid.days;
+  const days = grid.days.map(String);
+  const rows = objectOf(grid.cells);
+  const sinceOf = objectOf(grid.days_since_last);
+  const lastOf = objectOf(grid.last_exposure);
   return (
     <div class="table-wrap">
       <table class="allergens">
@@ -81,14 +84,17 @@ function AllergenGrid({ grid }: { grid: any }) {
           </tr>
         </thead>
         <tbody>
-          {grid.allergens.map((a: { id: string; label: string }) => {
-            const cells: number[] = grid.cells[a.id] ?? [];
-            const since = grid.days_since_last?.[a.id];
-            const last = grid.last_exposure?.[a.id];
+          {grid.allergens.map((allergen: unknown) => {
+            const a = objectOf(allergen);
+            const id = String(a.id);
+            const row = rows[id];
+            const cells = Array.isArray(row) ? row.map(Number) : [];
+            const since = sinceOf[id];
+            const last = lastOf[id];
             return (
-              <tr key={a.id}>
-                <th scope="row">{a.label}</th>
-                <td>{last ? (since === 0 ? 'today' : since != null ? `${since} d ago` : last) : <span class="muted">not yet</span>}</td>
+              <tr key={id}>
+                <th scope="row">{String(a.label)}</th>
+                <td>{last ? (since === 0 ? 'today' : since != null ? `${String(since)} d ago` : String(last)) : <span class="muted">not yet</span>}</td>
                 <td>
                   <span class="dots" aria-label={`${cells.filter((n) => n > 0).length} of ${days.length} days`}>
                     {cells.map((n, i) => <span key={i} class={n > 0 ? 'dot on' : 'dot'} title={`${days[i]}: ${n}`} />)}
@@ -106,26 +112,26 @@ function AllergenGrid({ grid }: { grid: any }) {
 /** Today's drops in a few words: vitamin D and iron count toward the nutrients, a multivitamin does not. */
 function dropsNote(drops: unknown): string {
   if (!Array.isArray(drops) || drops.length === 0) return '';
-  const counted = drops.filter((d) => d?.counts_toward).length;
+  const counted = drops.filter((d) => objectOf(d).counts_toward).length;
   const other = drops.length - counted;
   return ` Drops: ${counted} counted${other > 0 ? `, ${other} multivitamin or other not counted (contents not logged)` : ''}.`;
 }
 
 export function Solids() {
-  const [data, setData] = useState<any>(null);
+  const [data, setData] = useState<Schemas['Patterns'] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    get(withChild('/api/vega/patterns')).then(setData, (e) => setError(e instanceof ApiError ? e.message : 'Could not load solids.'));
+    get('/api/vega/patterns', { params: { query: selectedChild() } }).then(setData, (e) => setError(e instanceof ApiError ? e.message : 'Could not load solids.'));
   }, []);
   if (error) return (<><h1>Solids</h1><p class="error" role="alert">{error}</p></>);
   if (!data) return (<><h1>Solids</h1><p class="muted" aria-busy="true">Loading…</p></>);
-  const started = data.flags?.solids_started;
-  const targets = data.nutrient_targets ?? {};
-  const labels: Record<string, Cell> = targets.nutrients && typeof targets.nutrients === 'object' ? targets.nutrients : targets;
-  const today = data.nutrients_today ?? {};
-  const week = data.nutrients_7d ?? {};
-  const todayValues = today.nutrients && typeof today.nutrients === 'object' ? today.nutrients : today;
-  const weekValues = week.daily_average && typeof week.daily_average === 'object' ? week.daily_average : week.totals ?? week;
+  const started = data.flags.solids_started;
+  const targets = data.nutrient_targets;
+  const labels = innerOr(targets, 'nutrients') as Record<string, Cell>;
+  const today = data.nutrients_today;
+  const week = data.nutrients_7d;
+  const todayValues = innerOr(today, 'nutrients');
+  const weekValues = week.daily_average && typeof week.daily_average === 'object' ? objectOf(week.daily_average) : week.totals ? objectOf(week.totals) : week;
   return (
     <>
       <h1>Solids</h1>
@@ -133,20 +139,21 @@ export function Solids() {
       <Nutrients title="Nutrients today" values={todayValues} labels={labels}
         note={typeof today.portions === 'number' ? `${today.portions} portion${today.portions === 1 ? '' : 's'} logged today.${dropsNote(today.drops)}` : undefined} />
       <Nutrients title="Last 7 days, daily average" values={weekValues} labels={labels}
-        note={typeof week.days_with_solids === 'number' ? `Solids on ${week.days_with_solids} of ${week.days ?? 7} days.` : undefined} />
+        note={typeof week.days_with_solids === 'number' ? `Solids on ${week.days_with_solids} of ${typeof week.days === 'number' ? week.days : 7} days.` : undefined} />
       {(targets.basis || targets.note) && (
-        <p class="hint">{targets.note} {targets.basis ? `Reference: ${targets.basis}.` : ''}</p>
+        <p class="hint">{targets.note ? String(targets.note) : ''} {targets.basis ? `Reference: ${String(targets.basis)}.` : ''}</p>
       )}
       <section class="card" aria-labelledby="allergen-h">
         <h2 id="allergen-h" style={{ marginTop: 0 }}>Allergens offered</h2>
         <AllergenGrid grid={data.allergen_grid} />
-        {data.allergens_today && Object.keys(data.allergens_today).length > 0 && (
+        {Object.keys(data.allergens_today).length > 0 && (
           <>
             <h3>Today</h3>
             <ul>
-              {Object.entries(data.allergens_today as Record<string, any>).map(([k, v]) => (
-                <li key={k}>{v?.label ?? humanKey(k)}{Array.isArray(v?.foods) ? ` — ${v.foods.join(', ')}` : ''}</li>
-              ))}
+              {Object.entries(data.allergens_today).map(([k, v]) => {
+                const { label, foods } = objectOf(v);
+                return <li key={k}>{typeof label === 'string' ? label : humanKey(k)}{Array.isArray(foods) ? ` — ${foods.join(', ')}` : ''}</li>;
+              })}
             </ul>
           </>
         )}

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, get } from '../lib/api';
 import type { LogEvent } from '../lib/describe';
-import { familyZone, useSession, withChild } from '../lib/session';
+import { familyZone, selectedChild, useSession } from '../lib/session';
 import { addDays, dayLabel, localToday } from '../lib/time';
 import { clocksDiffer, phoneZone, placeName } from '../lib/zone';
 import { EventRow } from './timeline/EventRow';
@@ -20,8 +20,8 @@ export function Timeline() {
 
   const load = (d = date) => {
     setError(null);
-    get<{ events: LogEvent[] }>(withChild(`/api/vega/events?date=${encodeURIComponent(d)}`))
-      .then((r) => setEvents([...(r.events ?? [])].reverse()))
+    get('/api/vega/events', { params: { query: { date: d, ...selectedChild() } } })
+      .then((r) => setEvents([...r.events].reverse()))
       .catch((e) => {
         setEvents([]);
         setError(e instanceof ApiError ? e.message : 'Could not load the log.');

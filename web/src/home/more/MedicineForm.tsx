@@ -6,18 +6,19 @@
 // own warning (medicine_too_soon, medicine_max_doses) stays in the confirmation until dismissed.
 import { useEffect, useState } from 'preact/hooks';
 import { FormError } from '../../components/Field';
-import { get } from '../../lib/api';
+import { get, type Schemas } from '../../lib/api';
 import type { Live } from '../LiveStatus';
 import { Choices, parseNumber, type MoreFormProps } from './common';
+import type { LogEntry } from '../../lib/log-queue';
 import { clock } from '../../lib/time';
 
-export interface MedicineSetting { name: string; min_hours: number | null; max_per_24h: number | null }
-export interface MedicineStatus {
-  name: string; last_given_ts: string; last_given_by: string; last_amount: string | null; doses_24h: number;
-  min_hours?: number | null; max_per_24h?: number | null; not_before: string | null; message: string;
-}
+/** A medicine the family set (GET /api/vega/medicines). */
+export type MedicineSetting = Schemas['Medicine'];
+/** A medicine given in the last 24 hours, as live status says. */
+type MedicineStatus = Live['medicines'][number];
 
-const UNITS: [string, string][] = [['ml', 'ml'], ['mg', 'mg'], ['drops', 'drops'], ['tablet', 'tablet'], ['sachet', 'sachet'], ['puff', 'puff'], ['dose', 'dose']];
+type Unit = NonNullable<LogEntry['unit']>;
+const UNITS: [Unit, string][] = [['ml', 'ml'], ['mg', 'mg'], ['drops', 'drops'], ['tablet', 'tablet'], ['sachet', 'sachet'], ['puff', 'puff'], ['dose', 'dose']];
 /** Names match ignoring case and spacing, as the API's do ("Calpol", "calpol "). */
 export const medicineKey = (s: string) => s.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
 
@@ -53,11 +54,12 @@ export function MedicineForm({ familyId, live, busy, errors, onLog }: MoreFormPr
   const [saved, setSaved] = useState<MedicineSetting[]>([]);
   const [name, setName] = useState('');
   const [amount, setAmount] = useState('');
-  const [unit, setUnit] = useState<string | null>(null);
+  const [unit, setUnit] = useState<Unit | null>(null);
   useEffect(() => {
-    get<{ medicines: MedicineSetting[] }>('/api/vega/medicines').then((r) => setSaved(r.medicines ?? []), () => setSaved([]));
+    get('/api/vega/medicines').then((r) => setSaved(r.medicines), () => setSaved([]));
   }, []);
-  const given: MedicineStatus[] = Array.isArray(live?.medicines) ? live!.medicines : [];
+  // A status cached by an older version may lack medicines.
+  const given: MedicineStatus[] = live?.medicines ?? [];
   const seen = new Set(saved.map((m) => medicineKey(m.name)));
   const recent: string[] = [];
   for (const n of [...given.map((g) => g.name), ...recentMedicines(familyId)]) {

@@ -4,13 +4,14 @@ import { useState } from 'preact/hooks';
 import { FormError } from '../../components/Field';
 import { flozToMl, ML_PER_FLOZ } from '../../lib/units';
 import { Choices, decimals, parseNumber, Stepper, type MoreFormProps } from './common';
+import type { LogEntry } from '../../lib/log-queue';
 
-const SIDES: [string, string][] = [['left', 'Left'], ['right', 'Right'], ['both', 'Both']];
+const SIDES: [NonNullable<LogEntry['side']>, string][] = [['left', 'Left'], ['right', 'Right'], ['both', 'Both']];
 
 export function PumpingForm({ units, busy, errors, onLog }: MoreFormProps) {
   const oz = units === 'imperial';
   const [amount, setAmount] = useState('');
-  const [side, setSide] = useState<string | null>(null);
+  const [side, setSide] = useState<NonNullable<LogEntry['side']> | null>(null);
   const [mins, setMins] = useState('');
   const n = parseNumber(amount);
   const ml = oz ? flozToMl(n) : n;

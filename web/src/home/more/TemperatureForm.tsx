@@ -3,13 +3,15 @@
 import { useState } from 'preact/hooks';
 import { FormError } from '../../components/Field';
 import { Choices, decimals, parseNumber, Stepper, type MoreFormProps } from './common';
+import type { LogEntry } from '../../lib/log-queue';
 
-const METHODS: [string, string][] = [['armpit', 'Armpit'], ['ear', 'Ear'], ['forehead', 'Forehead'], ['rectal', 'Rectal'], ['oral', 'Mouth']];
+type Method = NonNullable<LogEntry['method']>;
+const METHODS: [Method, string][] = [['armpit', 'Armpit'], ['ear', 'Ear'], ['forehead', 'Forehead'], ['rectal', 'Rectal'], ['oral', 'Mouth']];
 
 export function TemperatureForm({ units, busy, errors, onLog }: MoreFormProps) {
   const f = units === 'imperial';
   const [value, setValue] = useState('');
-  const [method, setMethod] = useState<string | null>(null);
+  const [method, setMethod] = useState<Method | null>(null);
   const n = parseNumber(value);
   const [min, max, unit] = f ? [93.2, 109.4, '°F'] : [34, 43, '°C'];
   const ok = Number.isFinite(n) && n >= min && n <= max && decimals(n, 1);
@@ -23,7 +25,7 @@ export function TemperatureForm({ units, busy, errors, onLog }: MoreFormProps) {
       {errors.method && <p class="error" role="alert">{errors.method}</p>}
       <FormError error={errors._} />
       <button type="button" class="btn primary wide big" disabled={busy || !ok} data-testid="log-temperature"
-        onClick={() => onLog({ type: 'temperature', [f ? 'fahrenheit' : 'celsius']: Math.round(n * 10) / 10, ...(method ? { method } : {}) })}>
+        onClick={() => onLog({ type: 'temperature', ...(f ? { fahrenheit: Math.round(n * 10) / 10 } : { celsius: Math.round(n * 10) / 10 }), ...(method ? { method } : {}) })}>
         Log temperature {shown}
       </button>
     </>

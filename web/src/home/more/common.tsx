@@ -2,13 +2,14 @@
 // with − and + either side, and the shape every form takes. Sized for one thumb (≥ 48 px).
 import type { ComponentChildren } from 'preact';
 import { Icon } from '../../components/Icon';
+import type { LogEntry } from '../../lib/log-queue';
 
 export interface MoreFormProps {
   units: string;
   busy: boolean;
   /** field → problem, and '_' for one that belongs to no field */
   errors: Record<string, string>;
-  onLog: (body: Record<string, unknown>) => void;
+  onLog: (body: LogEntry) => void;
 }
 
 /** A decimal typed with a comma (38,2) reads as 38.2; anything else not a number is NaN. */
@@ -23,11 +24,11 @@ export const decimals = (n: number, places: number) => Math.abs(n * 10 ** places
  * One of several (or none, when `optional`: a second tap unpicks it). Buttons with
  * aria-pressed, so a screen reader says which is on.
  */
-export function Choices({ label, options, value, onChange, optional = false, columns = 3, testid }: {
+export function Choices<T extends string>({ label, options, value, onChange, optional = false, columns = 3, testid }: {
   label: string;
-  options: [string, string, string?][];
-  value: string | null;
-  onChange: (v: string | null) => void;
+  options: [T, string, string?][];
+  value: T | null;
+  onChange: (v: T | null) => void;
   optional?: boolean;
   columns?: number;
   testid?: string;

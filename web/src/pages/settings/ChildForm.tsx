@@ -2,10 +2,10 @@
 // changing one (POST /api/vega/children/edit, only what changed). The server's refusals land
 // next to their field: a name already taken, a birth date in the future or over 5 years ago.
 import { Field, FormError, Select } from '../../components/Field';
-import { post } from '../../lib/api';
+import { post, type Schemas } from '../../lib/api';
 import type { Child } from '../../lib/children';
 import { useForm } from '../../lib/use-form';
-import { gendersWith } from './genders';
+import { genderOf, gendersWith } from './genders';
 
 export function ChildForm({ child, onDone, onCancel }: {
   /** the child to change; none to add one */
@@ -21,15 +21,18 @@ export function ChildForm({ child, onDone, onCancel }: {
     f.submit(async () => {
       const v = f.values;
       if (!child) {
-        const r = await post<{ child: Child }>('/api/vega/children', { baby_name: v.baby_name.trim(), dob: v.dob, ...(v.gender ? { gender: v.gender } : {}) });
+        const gender = genderOf(v.gender);
+        const r = await post('/api/vega/children', { body: { baby_name: v.baby_name.trim(), dob: v.dob, ...(gender ? { gender } : {}) } });
         return onDone(r.child);
       }
-      const changes: Record<string, string> = {};
-      if (v.baby_name.trim() !== child.baby_name) changes.baby_name = v.baby_name.trim();
-      if (v.dob !== child.dob) changes.dob = v.dob;
-      if (v.gender !== (child.gender ?? '')) changes.gender = v.gender;
+      const gender = genderOf(v.gender);
+      const changes: Schemas['ChildEditRequest']['changes'] = {
+        ...(v.baby_name.trim() !== child.baby_name ? { baby_name: v.baby_name.trim() } : {}),
+        ...(v.dob !== child.dob ? { dob: v.dob } : {}),
+        ...(v.gender !== (child.gender ?? '') && gender !== undefined ? { gender } : {}),
+      };
       if (!Object.keys(changes).length) return onDone(null);
-      const r = await post<{ child: Child }>('/api/vega/children/edit', { id: child.id, changes });
+      const r = await post('/api/vega/children/edit', { body: { id: child.id, changes } });
       onDone(r.child);
     });
   };

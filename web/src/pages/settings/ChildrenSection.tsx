@@ -19,12 +19,12 @@ export function ChildrenSection({ admin }: { admin: boolean }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const act = async (path: string, body: Record<string, unknown>, done: string) => {
+  const act = async (send: () => Promise<unknown>, done: string) => {
     setError(null);
     setNotice(null);
     setConfirm(null);
     try {
-      await post(`/api/vega/children/${path}`, body);
+      await send();
       await reloadChildren();
       setNotice(done);
     } catch (e) {
@@ -55,17 +55,17 @@ export function ChildrenSection({ admin }: { admin: boolean }) {
               <div class="row child-actions">
                 <button type="button" class="btn small" onClick={() => { setEditing(c.id); setConfirm(null); }} aria-label={`Edit ${c.baby_name}`}>Edit</button>
                 {!c.primary && !c.archived && (
-                  <button type="button" class="btn small" onClick={() => act('primary', { id: c.id }, `${c.baby_name} is now the primary child.`)}>Make primary</button>
+                  <button type="button" class="btn small" onClick={() => act(() => post('/api/vega/children/primary', { body: { id: c.id } }), `${c.baby_name} is now the primary child.`)}>Make primary</button>
                 )}
                 {!c.primary && (
-                  <button type="button" class="btn small" onClick={() => act('archive', { id: c.id, archived: !c.archived },
+                  <button type="button" class="btn small" onClick={() => act(() => post('/api/vega/children/archive', { body: { id: c.id, archived: !c.archived } }),
                     c.archived ? `${c.baby_name} is back in the switcher.` : `${c.baby_name} is archived: their history stays, and they leave the switcher.`)}>
                     {c.archived ? 'Bring back' : 'Archive'}
                   </button>
                 )}
                 {!c.primary && (confirm === c.id ? (
                   <>
-                    <button type="button" class="btn small danger" onClick={() => act('delete', { id: c.id }, `${c.baby_name} was deleted.`)}>Really delete {c.baby_name}?</button>
+                    <button type="button" class="btn small danger" onClick={() => act(() => post('/api/vega/children/delete', { body: { id: c.id } }), `${c.baby_name} was deleted.`)}>Really delete {c.baby_name}?</button>
                     <button type="button" class="btn small ghost" onClick={() => setConfirm(null)}>Keep</button>
                   </>
                 ) : (

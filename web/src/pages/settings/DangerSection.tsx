@@ -2,7 +2,7 @@
 // the family name typed exactly, as the API does.
 import { useState } from 'preact/hooks';
 import { FormError } from '../../components/Field';
-import { api, ApiError } from '../../lib/api';
+import { ApiError, del } from '../../lib/api';
 import { navigate } from '../../lib/router';
 import { signedOut, useSession } from '../../lib/session';
 
@@ -18,7 +18,7 @@ export function DangerSection({ admin }: { admin: boolean }) {
     setBusy(true);
     setError(null);
     try {
-      await api('DELETE', '/api/vega/family', { confirm });
+      await del('/api/vega/family', { body: { confirm } });
       signedOut();
       navigate('/signup', true);
     } catch (err) {

@@ -5,20 +5,12 @@ import { Fragment } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { CopyButton } from '../../components/Copy';
 import { FormError } from '../../components/Field';
-import { ApiError, get, post } from '../../lib/api';
+import { ApiError, get, post, type Schemas } from '../../lib/api';
 
-type Bridge = 'connected' | 'connecting' | 'down' | 'not_configured';
-interface Device { child_id: string; name: string; state_topic: string; command_topics: Record<string, string> }
-export interface HomeAssistant {
-  enabled: boolean;
-  bridge: Bridge;
-  discovery_prefix: string;
-  base_topic: string;
-  availability_topic: string;
-  devices: Device[];
-}
+type HomeAssistant = Schemas['HomeAssistantSettings'];
+type Bridge = HomeAssistant['bridge'];
 
-const BUTTONS: [string, string][] = [
+const BUTTONS: [keyof HomeAssistant['devices'][number]['command_topics'], string][] = [
   ['wet_nappy', 'Wet nappy'],
   ['dirty_nappy', 'Dirty nappy'],
   ['fell_asleep', 'Fell asleep'],
@@ -59,7 +51,7 @@ export function HomeAssistantSection({ admin }: { admin: boolean }) {
   const [notice, setNotice] = useState<string | null>(null);
   useEffect(() => {
     if (!admin) return;
-    get<HomeAssistant>('/api/vega/home-assistant').then(setHa, (e) => setError(e instanceof ApiError ? e.message : 'Could not load the Home Assistant settings.'));
+    get('/api/vega/home-assistant').then(setHa, (e) => setError(e instanceof ApiError ? e.message : 'Could not load the Home Assistant settings.'));
   }, [admin]);
   if (!admin) return null;
 
@@ -68,7 +60,7 @@ export function HomeAssistantSection({ admin }: { admin: boolean }) {
     setError(null);
     setNotice(null);
     try {
-      const r = await post<HomeAssistant>('/api/vega/home-assistant', { enabled });
+      const r = await post('/api/vega/home-assistant', { body: { enabled } });
       setHa(r);
       setNotice(
         !enabled ? 'Turned off: the devices are removed from Home Assistant.'

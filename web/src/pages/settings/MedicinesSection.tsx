@@ -27,7 +27,7 @@ function MedicineEditor({ medicine, onDone, onCancel }: { medicine?: MedicineSet
     if (most !== null && !(Number.isInteger(most) && most >= 1 && most <= 24)) errors.max_per_24h = 'Enter a whole number from 1 to 24, or leave it empty.';
     if (Object.keys(errors).length) return f.setErrors(errors);
     f.submit(async () => {
-      const r = await post<{ medicine: MedicineSetting }>('/api/vega/medicines', { name: v.name.trim(), min_hours: hours, max_per_24h: most });
+      const r = await post('/api/vega/medicines', { body: { name: v.name.trim(), min_hours: hours, max_per_24h: most } });
       onDone(r.medicine);
     });
   };
@@ -56,8 +56,8 @@ export function MedicinesSection({ admin }: { admin: boolean }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = () =>
-    get<{ medicines: MedicineSetting[] }>('/api/vega/medicines').then(
-      (r) => setList(r.medicines ?? []),
+    get('/api/vega/medicines').then(
+      (r) => setList(r.medicines),
       (e) => { setList([]); setError(e instanceof ApiError ? e.message : 'Could not load the medicines.'); },
     );
   useEffect(() => void load(), []);
@@ -73,7 +73,7 @@ export function MedicinesSection({ admin }: { admin: boolean }) {
     setNotice(null);
     setConfirm(null);
     try {
-      await post('/api/vega/medicines/delete', { name });
+      await post('/api/vega/medicines/delete', { body: { name } });
       setNotice(`${name} removed. Doses already logged stay in the log.`);
       await load();
     } catch (e) {

@@ -3,27 +3,28 @@
 // Admins can also make a password reset link for a caregiver who lost theirs (member/reset).
 import { useEffect, useState } from 'preact/hooks';
 import { CopyButton } from '../../components/Copy';
-import { ApiError, get, post } from '../../lib/api';
+import { ApiError, get, post, type Schemas } from '../../lib/api';
 import { navigate } from '../../lib/router';
 import { signedOut, useSession } from '../../lib/session';
 
-interface Member { id: string; email: string; username: string; role: string; created_at?: string | null }
-interface ResetLink { username: string; reset_url: string; expires_at: string }
-interface Invite { code: string; join_url: string; expires_at: string; expires_in_hours?: number }
+type Member = Schemas['FamilyMember'];
+type ResetLink = Schemas['ResetLinkCreated'] & { username: string };
+type Invite = Schemas['Invite'];
+type OpenInvite = Schemas['OpenInvite'];
 
 export function MembersSection({ admin }: { admin: boolean }) {
   const [members, setMembers] = useState<Member[] | null>(null);
-  const [invites, setInvites] = useState<Record<string, any>[]>([]);
+  const [invites, setInvites] = useState<OpenInvite[]>([]);
   const [canManage, setCanManage] = useState(false);
   const [created, setCreated] = useState<Invite | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const load = () =>
-    get<{ members: Member[]; can_manage_invites: boolean; invites: Record<string, any>[] }>('/api/vega/family').then(
+    get('/api/vega/family').then(
       (r) => {
-        setMembers(r.members ?? []);
-        setInvites(r.invites ?? []);
-        setCanManage(!!r.can_manage_invites);
+        setMembers(r.members);
+        setInvites(r.invites);
+        setCanManage(r.can_manage_invites);
       },
       (e) => setError(e instanceof ApiError ? e.message : 'Could not load members.'),
     );
@@ -32,7 +33,7 @@ export function MembersSection({ admin }: { admin: boolean }) {
   const invite = async () => {
     setError(null);
     try {
-      setCreated(await post<Invite>('/api/vega/invite'));
+      setCreated(await post('/api/vega/invite'));
       void load();
     } catch (e) {
       setError(e instanceof ApiError ? e.message : 'Could not create an invite.');
@@ -41,7 +42,7 @@ export function MembersSection({ admin }: { admin: boolean }) {
   const revoke = async (code: string) => {
     setError(null);
     try {
-      await post('/api/vega/invite/revoke', { token: code });
+      await post('/api/vega/invite/revoke', { body: { token: code } });
       if (created?.code === code) setCreated(null);
       void load();
     } catch (e) {
@@ -56,7 +57,7 @@ export function MembersSection({ admin }: { admin: boolean }) {
     setError(null);
     setConfirm(null);
     try {
-      const r = await post<{ message: string }>('/api/vega/member/remove', { username });
+      const r = await post('/api/vega/member/remove', { body: { username } });
       if (username === me) {
         signedOut();
         return navigate('/login');
@@ -70,7 +71,7 @@ export function MembersSection({ admin }: { admin: boolean }) {
   const setRole = async (username: string, role: 'admin' | 'member') => {
     setError(null);
     try {
-      await post('/api/vega/member/role', { username, role });
+      await post('/api/vega/member/role', { body: { username, role } });
       setNotice(`${username} is now ${role === 'admin' ? 'an admin' : 'a member'}.`);
       void load();
     } catch (e) {
@@ -82,14 +83,14 @@ export function MembersSection({ admin }: { admin: boolean }) {
   const makeResetLink = async (username: string) => {
     setError(null);
     try {
-      const r = await post<{ reset_url: string; expires_at: string }>('/api/vega/member/reset', { username });
+      const r = await post('/api/vega/member/reset', { body: { username } });
       setResetLink({ username, ...r });
     } catch (e) {
       setError(e instanceof ApiError ? e.message : 'Could not make a reset link.');
     }
   };
   // The listing gives each open invite's id (its code is only shown once, when made); revoke takes either.
-  const codeOf = (i: Record<string, any>) => String(i.code ?? i.id ?? '');
+  const codeOf = (i: OpenInvite) => i.id;
   const manage = admin || canManage;
 
   return (
@@ -167,7 +168,6 @@ export function MembersSection({ admin }: { admin: boolean }) {
                     <span class="event-what small">
                       {codeOf(i)}{i.expires_at ? ` · expires ${String(i.expires_at).replace('T', ' ').slice(0, 16)}` : ''}
                     </span>
-                    {i.join_url && <CopyButton text={String(i.join_url)} label="Copy" />}
                     <button type="button" class="btn small" onClick={() => revoke(codeOf(i))} aria-label={`Revoke invite ${codeOf(i)}`}>Revoke</button>
                   </li>
                 ))}

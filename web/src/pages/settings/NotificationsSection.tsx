@@ -64,7 +64,7 @@ function DeviceControls({ devices, onChange }: { devices: number; onChange: () =
     return 'Notifications are off for this device.';
   });
   const test = () => act(async () => {
-    const r = await post<{ devices: number }>('/api/vega/push/test', {});
+    const r = await post('/api/vega/push/test');
     return `Test sent to ${r.devices === 1 ? 'your device' : `your ${r.devices} devices`}. It should arrive within a minute.`;
   });
   return (
@@ -99,7 +99,7 @@ export function NotificationsSection() {
   const [saved, setSaved] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const load = () =>
-    get<ReminderSettings>('/api/vega/reminders').then(
+    get('/api/vega/reminders').then(
       (r) => { setS(r); setDraft(r); },
       (e) => setError(e instanceof ApiError ? e.message : 'Could not load your reminders.'),
     );
@@ -117,7 +117,7 @@ export function NotificationsSection() {
     setFieldErrors({});
     setSaved(null);
     try {
-      const r = await post<ReminderSettings>('/api/vega/reminders', { reminders: draft.reminders, quiet_hours: draft.quiet_hours });
+      const r = await post('/api/vega/reminders', { body: { reminders: draft.reminders, quiet_hours: draft.quiet_hours } });
       setS(r);
       setDraft(r);
       setSaved('Saved.');

@@ -2,9 +2,9 @@
 // With several children each child's name, birth date and gender are edited under Children,
 // so this section keeps only what the family shares.
 import { Field, FormError, Select } from '../../components/Field';
-import { post } from '../../lib/api';
+import { post, type Schemas } from '../../lib/api';
 import { childBody, reloadChildren, setProfile, useSession, type Profile } from '../../lib/session';
-import { gendersWith } from './genders';
+import { genderOf, gendersWith } from './genders';
 import { useForm } from '../../lib/use-form';
 import { useState } from 'preact/hooks';
 
@@ -25,18 +25,26 @@ export function ProfileSection({ admin }: { admin: boolean }) {
     setSaved(false);
     f.submit(async () => {
       // Send only what changed, so "region sets units" works unless units was changed too.
-      const changes: Record<string, string> = {};
-      for (const [k, v] of Object.entries(f.values)) if (v !== ((p as any)[k] ?? '') && !(several && CHILD_FIELDS.includes(k))) changes[k] = v;
+      const v = f.values;
+      const changed = (k: keyof typeof v) => v[k] !== (p[k] ?? '') && !(several && CHILD_FIELDS.includes(k));
+      const gender = genderOf(v.gender);
+      const changes: Schemas['ProfileUpdate'] = {
+        ...(changed('baby_name') ? { baby_name: v.baby_name } : {}),
+        ...(changed('dob') ? { dob: v.dob } : {}),
+        ...(changed('gender') && gender !== undefined ? { gender } : {}),
+        ...(changed('family_name') ? { family_name: v.family_name } : {}),
+        ...(changed('timezone') ? { timezone: v.timezone } : {}),
+        ...(changed('region') ? { region: v.region } : {}),
+        ...(changed('units') ? { units: v.units } : {}),
+      };
       if (!Object.keys(changes).length) return setSaved(true);
       // Named, so the answer is the selected child's profile (the one the app shows).
-      const r = await post<{ ok: boolean; profile: Profile }>('/api/vega/profile', { ...changes, ...childBody() });
-      if (r.profile) {
-        setProfile(r.profile);
-        f.setValues({
-          baby_name: r.profile.baby_name ?? '', dob: r.profile.dob ?? '', gender: r.profile.gender ?? '', family_name: r.profile.family_name ?? '',
-          timezone: r.profile.timezone ?? '', region: r.profile.region ?? 'uk', units: r.profile.units ?? 'metric',
-        });
-      }
+      const r = await post('/api/vega/profile', { body: { ...changes, ...childBody() } });
+      setProfile(r.profile);
+      f.setValues({
+        baby_name: r.profile.baby_name ?? '', dob: r.profile.dob ?? '', gender: r.profile.gender ?? '', family_name: r.profile.family_name ?? '',
+        timezone: r.profile.timezone ?? '', region: r.profile.region ?? 'uk', units: r.profile.units ?? 'metric',
+      });
       setSaved(true);
       // The name or birth date may have changed: the children list (and switcher) say so too.
       if (changes.baby_name || changes.dob || changes.gender !== undefined) void reloadChildren();

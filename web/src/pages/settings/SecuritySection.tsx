@@ -2,9 +2,9 @@
 // signed in, with sign-out for one session or all the others.
 import { useEffect, useState } from 'preact/hooks';
 import { Field, FormError } from '../../components/Field';
-import { ApiError, get, post } from '../../lib/api';
+import { ApiError, get, post, type Schemas } from '../../lib/api';
 
-interface SessionInfo { id: string; created_at: string; last_seen_at: string | null; user_agent: string | null; current: boolean }
+type SessionInfo = Schemas['SessionInfo'];
 const when = (ts: string | null) => (ts ? ts.replace('T', ' ').slice(0, 16) : '—');
 
 /** "Chrome on Android" from a user agent, roughly; the raw string when nothing matches. */
@@ -25,16 +25,16 @@ export function SecuritySection() {
   const [busy, setBusy] = useState(false);
 
   const load = () =>
-    get<{ sessions: SessionInfo[] }>('/api/vega/sessions').then(
+    get('/api/vega/sessions').then(
       (r) => setSessions(r.sessions),
       (e) => setError(e instanceof ApiError ? e.message : 'Could not load your sessions.'),
     );
   useEffect(() => void load(), []);
 
-  const act = async (path: string, body?: unknown) => {
+  const act = async (send: () => Promise<unknown>) => {
     setError(null);
     try {
-      await post(path, body);
+      await send();
       void load();
     } catch (e) {
       setError(e instanceof ApiError ? e.message : 'Something went wrong.');
@@ -46,7 +46,7 @@ export function SecuritySection() {
     setNotice(null);
     setBusy(true);
     try {
-      const r = await post<{ message: string }>('/api/vega/password', { current_password: current, new_password: next });
+      const r = await post('/api/vega/password', { body: { current_password: current, new_password: next } });
       setNotice(r.message);
       setCurrent('');
       setNext('');
@@ -79,13 +79,13 @@ export function SecuritySection() {
             <li key={s.id} class="event-head" style={{ padding: '0.3rem 0' }}>
               <span class="event-what">{device(s.user_agent)}{s.current ? <strong> · this device</strong> : ''}
                 <span class="muted small"> · signed in {when(s.created_at)} · last used {when(s.last_seen_at)}</span></span>
-              {!s.current && <button type="button" class="btn small" onClick={() => act('/api/vega/sessions/revoke', { id: s.id })}>Sign out</button>}
+              {!s.current && <button type="button" class="btn small" onClick={() => act(() => post('/api/vega/sessions/revoke', { body: { id: s.id } }))}>Sign out</button>}
             </li>
           ))}
         </ul>
       )}
       {sessions && sessions.length > 1 && (
-        <button type="button" class="btn" onClick={() => act('/api/vega/sessions/revoke-others')}>Sign out everywhere else</button>
+        <button type="button" class="btn" onClick={() => act(() => post('/api/vega/sessions/revoke-others'))}>Sign out everywhere else</button>
       )}
     </section>
   );

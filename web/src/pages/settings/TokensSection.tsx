@@ -3,15 +3,12 @@
 import { useEffect, useState } from 'preact/hooks';
 import { CopyButton } from '../../components/Copy';
 import { Field, FormError } from '../../components/Field';
-import { ApiError, get, post } from '../../lib/api';
+import { ApiError, get, post, type Schemas } from '../../lib/api';
 import { useForm } from '../../lib/use-form';
 
-interface TokenInfo {
-  id: string; label: string; username: string; scopes: string[]; created_at?: string | null;
-  last_used_at?: string | null; expires_at?: string | null;
-}
+type TokenInfo = Schemas['TokenInfo'];
 const when = (ts: string | null | undefined) => (ts ? ts.replace('T', ' ').slice(0, 16) : null);
-interface Created { token: string; tracker_url: string; mcp_url: string; label: string; scopes: string[] }
+type Created = Schemas['TokenCreated'];
 
 export function TokensSection() {
   const [tokens, setTokens] = useState<TokenInfo[] | null>(null);
@@ -23,7 +20,7 @@ export function TokensSection() {
   const [expiry, setExpiry] = useState('');
 
   const load = () =>
-    get<{ tokens: TokenInfo[] }>('/api/vega/tokens').then(
+    get('/api/vega/tokens').then(
       (r) => setTokens(r.tokens ?? []),
       (e) => setListError(e instanceof ApiError ? e.message : 'Could not load tokens.'),
     );
@@ -32,8 +29,8 @@ export function TokensSection() {
   const create = (e: Event) => {
     e.preventDefault();
     f.submit(async () => {
-      const body = { label: f.values.label.trim() || null, scopes: write ? ['read', 'write'] : ['read'], ...(expiry ? { expires_in_days: Number(expiry) } : {}) };
-      setCreated(await post<Created>('/api/vega/token', body));
+      const body: Schemas['TokenCreateRequest'] = { label: f.values.label.trim() || null, scopes: write ? ['read', 'write'] : ['read'], ...(expiry ? { expires_in_days: Number(expiry) } : {}) };
+      setCreated(await post('/api/vega/token', { body }));
       f.setValues({ label: '' });
       void load();
     });
@@ -42,7 +39,7 @@ export function TokensSection() {
     setListError(null);
     setConfirming(null);
     try {
-      await post('/api/vega/token/revoke', { id });
+      await post('/api/vega/token/revoke', { body: { id } });
       void load();
     } catch (e) {
       setListError(e instanceof ApiError ? e.message : 'Could not revoke the token.');

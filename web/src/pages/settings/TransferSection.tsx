@@ -1,19 +1,13 @@
 // Bring history in (admin: a file from Baby Buddy, Huckleberry or this app, previewed with a dry
 // run before anything is saved), take it out as CSV (admin), and open the printable report.
 import { useState } from 'preact/hooks';
-import { api, ApiError } from '../../lib/api';
+import { ApiError, post, type Schemas } from '../../lib/api';
 import { childBody, useSession, withChild } from '../../lib/session';
 
-interface ImportResult {
-  counts: Record<string, number>;
-  first_ts: string | null;
-  last_ts: string | null;
-  new: number;
-  already_there: number;
-  skipped: { line: number; source: string; reason: string }[];
-}
+type ImportResult = Schemas['ImportResult'];
+type Format = Schemas['ImportRequest']['format'];
 
-const FORMATS: [string, string][] = [
+const FORMATS: [Format, string][] = [
   ['babybuddy', 'Baby Buddy (JSON from its API)'],
   ['huckleberry', 'Huckleberry (CSV export)'],
   ['tracker', 'Baby Tracker export (JSON)'],
@@ -22,8 +16,8 @@ const FORMATS: [string, string][] = [
 const isoDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 export function TransferSection({ admin }: { admin: boolean }) {
-  const [format, setFormat] = useState('babybuddy');
-  const [data, setData] = useState<unknown>(null);
+  const [format, setFormat] = useState<Format>('babybuddy');
+  const [data, setData] = useState<Schemas['ImportRequest']['data'] | null>(null);
   const [fileName, setFileName] = useState('');
   const [preview, setPreview] = useState<ImportResult | null>(null);
   const [done, setDone] = useState<ImportResult | null>(null);
@@ -46,17 +40,19 @@ export function TransferSection({ admin }: { admin: boolean }) {
     const text = await file.text();
     if (format === 'huckleberry') return setData(text);
     try {
-      setData(JSON.parse(text));
+      const parsed: unknown = JSON.parse(text);
+      setData(parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : text);
     } catch {
       setData(null);
       setError('That file is not JSON. Pick the JSON file, or choose the Huckleberry format for a CSV.');
     }
   };
   const run = async (dryRun: boolean) => {
+    if (data === null) return;
     setBusy(true);
     setError(null);
     try {
-      const r = await api<ImportResult>('POST', '/api/vega/import', { format, dry_run: dryRun, data, ...childBody() });
+      const r = await post('/api/vega/import', { body: { format, dry_run: dryRun, data, ...childBody() } });
       if (dryRun) setPreview(r);
       else {
         setDone(r);
@@ -86,7 +82,7 @@ export function TransferSection({ admin }: { admin: boolean }) {
           <h3>Import history</h3>
           <div class="field">
             <label for="import-format">From</label>
-            <select id="import-format" value={format} onChange={(e) => { setFormat((e.currentTarget as HTMLSelectElement).value); setPreview(null); setData(null); setFileName(''); }}>
+            <select id="import-format" value={format} onChange={(e) => { setFormat(FORMATS.find(([v]) => v === (e.currentTarget as HTMLSelectElement).value)?.[0] ?? 'babybuddy'); setPreview(null); setData(null); setFileName(''); }}>
               {FORMATS.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
             </select>
           </div>

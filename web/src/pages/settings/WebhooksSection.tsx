@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { CopyButton } from '../../components/Copy';
 import { Field, FormError } from '../../components/Field';
-import { ApiError, get, post } from '../../lib/api';
+import { ApiError, get, post, type Schemas } from '../../lib/api';
 import { useForm } from '../../lib/use-form';
 
 interface Delivery { message_id: string; event_type: string; attempt: number; at: string; status: number | null; ok: boolean; duration_ms: number; error: string | null }
@@ -14,7 +14,7 @@ interface Webhook {
   deliveries?: Delivery[];
 }
 
-const EVENTS: [string, string][] = [
+const EVENTS: [Schemas['WebhookEventName'], string][] = [
   ['event.created', 'Something logged'],
   ['event.edited', 'An entry changed'],
   ['event.deleted', 'An entry removed'],
@@ -52,13 +52,13 @@ function Deliveries({ list }: { list: Delivery[] }) {
 export function WebhooksSection({ admin }: { admin: boolean }) {
   const [list, setList] = useState<Webhook[] | null>(null);
   const [secret, setSecret] = useState<{ url: string; secret: string } | null>(null);
-  const [events, setEvents] = useState<string[]>(['event.created']);
+  const [events, setEvents] = useState<Schemas['WebhookEventName'][]>(['event.created']);
   const [confirm, setConfirm] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const f = useForm({ url: '', events: '' });
   const load = () =>
-    get<{ webhooks: Webhook[] }>('/api/vega/webhooks').then(
+    get('/api/vega/webhooks').then(
       (r) => setList(r.webhooks),
       (e) => { setList([]); setError(e instanceof ApiError ? e.message : 'Could not load the webhooks.'); },
     );
@@ -70,20 +70,19 @@ export function WebhooksSection({ admin }: { admin: boolean }) {
     if (!f.values.url.trim()) return f.setErrors({ url: 'Enter the receiver’s URL, e.g. https://example.com/hook.' });
     if (events.length === 0) return f.setErrors({ events: 'Pick at least one event.' });
     f.submit(async () => {
-      const r = await post<{ webhook: Webhook; secret: string }>('/api/vega/webhooks', { url: f.values.url.trim(), events });
+      const r = await post('/api/vega/webhooks', { body: { url: f.values.url.trim(), events } });
       setSecret({ url: r.webhook.url, secret: r.secret });
       f.setValues({ url: '', events: '' });
       await load();
     });
   };
-  const act = async (path: string, id: string, done: (r: any) => string) => {
+  const act = async (send: () => Promise<unknown>, done: string) => {
     setError(null);
     setNotice(null);
     setConfirm(null);
     try {
-      const r = await post<any>(`/api/vega/webhooks/${path}`, { id });
-      if (r.secret) setSecret({ url: r.webhook.url, secret: r.secret });
-      setNotice(done(r));
+      await send();
+      setNotice(done);
       await load();
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'That did not go through. Please try again.');
@@ -118,12 +117,15 @@ export function WebhooksSection({ admin }: { admin: boolean }) {
                 <p class={`small ${st.cls}`} data-testid="webhook-state">{st.text}</p>
                 <Deliveries list={w.deliveries ?? []} />
                 <div class="row child-actions">
-                  <button type="button" class="btn small" onClick={() => act('test', w.id, () => 'Test message queued: it appears under recent deliveries.')}>Send a test</button>
-                  {!w.enabled && <button type="button" class="btn small" onClick={() => act('enable', w.id, () => 'Enabled again.')}>Enable again</button>}
-                  <button type="button" class="btn small" onClick={() => act('rotate', w.id, () => 'New secret made: the old one stopped working now.')}>New secret</button>
+                  <button type="button" class="btn small" onClick={() => act(() => post('/api/vega/webhooks/test', { body: { id: w.id } }), 'Test message queued: it appears under recent deliveries.')}>Send a test</button>
+                  {!w.enabled && <button type="button" class="btn small" onClick={() => act(() => post('/api/vega/webhooks/enable', { body: { id: w.id } }), 'Enabled again.')}>Enable again</button>}
+                  <button type="button" class="btn small" onClick={() => act(async () => {
+                    const r = await post('/api/vega/webhooks/rotate', { body: { id: w.id } });
+                    setSecret({ url: r.webhook.url, secret: r.secret });
+                  }, 'New secret made: the old one stopped working now.')}>New secret</button>
                   {confirm === w.id ? (
                     <>
-                      <button type="button" class="btn small danger" onClick={() => act('delete', w.id, () => 'Webhook deleted.')}>Really delete?</button>
+                      <button type="button" class="btn small danger" onClick={() => act(() => post('/api/vega/webhooks/delete', { body: { id: w.id } }), 'Webhook deleted.')}>Really delete?</button>
                       <button type="button" class="btn small ghost" onClick={() => setConfirm(null)}>Keep</button>
                     </>
                   ) : (

@@ -3,9 +3,9 @@
 // (and the day before, for a sleep that began the evening before).
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, get } from '../../lib/api';
-import { dayBars, type DayBar, type Ev } from '../../lib/day24';
+import { dayBars, type DayBar } from '../../lib/day24';
 import { addDays, localNow } from '../../lib/time';
-import { withChild } from '../../lib/session';
+import { selectedChild } from '../../lib/session';
 
 const DAYS = 7;
 const pct = (f: number) => `${(f * 100).toFixed(2)}%`;
@@ -17,8 +17,8 @@ export function Day24({ zone }: { zone: string }) {
     const now = localNow(zone);
     const today = now.slice(0, 10);
     const dates = Array.from({ length: DAYS }, (_, i) => addDays(today, i - (DAYS - 1)));
-    Promise.all([addDays(dates[0]!, -1), ...dates].map((d) => get<{ events: Ev[] }>(withChild(`/api/vega/events?date=${d}`))))
-      .then((days) => setBars(dayBars(dates, days.flatMap((d) => d.events ?? []), now).reverse()))
+    Promise.all([addDays(dates[0]!, -1), ...dates].map((d) => get('/api/vega/events', { params: { query: { date: d, ...selectedChild() } } })))
+      .then((days) => setBars(dayBars(dates, days.flatMap((d) => d.events), now).reverse()))
       .catch((e) => setError(e instanceof ApiError ? e.message : 'Could not load the last 7 days.'));
   }, [zone]);
   if (error) return <p class="error" role="alert">{error}</p>;

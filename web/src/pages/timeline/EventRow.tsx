@@ -1,61 +1,14 @@
-// One timeline entry: time, what, who; reactions; an inline editor for the fields the API lets
-// us change (ts, ml, foods, note, meal_type, kind, author, a weight's kg and a length's or head
-// circumference's cm — lb/oz and inches for imperial families); delete with a second confirming tap.
+// One timeline entry: time, what, who; reactions; the inline editor (EditForm.tsx); delete with a
+// second confirming tap.
 import { useState } from 'preact/hooks';
 import { FormError } from '../../components/Field';
 import { post, splitError } from '../../lib/api';
 import { describe, unbroken, type LogEvent } from '../../lib/describe';
 import { eventIcon, Icon } from '../../components/Icon';
 import { clock } from '../../lib/time';
-import { CM_PER_IN, cmToIn, cToF, inToCm, kgToLbOz, lbOzToKg } from '../../lib/units';
-import { parseNumber } from '../../home/more/common';
+import { EditForm, editableFields } from './EditForm';
 
 const EMOJIS = ['❤️', '👍', '😂'];
-const KINDS: Record<string, string[]> = {
-  nappy: ['wet', 'dirty', 'both', 'dry'], supplement: ['vitd', 'iron', 'multivitamin'],
-  activity: ['tummy_time', 'bath', 'skin_to_skin', 'outdoors', 'reading', 'play'],
-};
-
-/** A value field of the new types (issue 26) the editor shows: how it reads from the event and goes back to the API. */
-interface Spec {
-  key: string;
-  label: string;
-  /** number (decimal or whole), text, or a choice (with '' for none when optional) */
-  input: 'decimal' | 'numeric' | 'text' | string[];
-  from: (e: LogEvent) => string;
-}
-const num = (v: unknown) => (typeof v === 'number' ? String(v) : '');
-const str = (v: unknown) => (typeof v === 'string' ? v : '');
-function specsFor(e: LogEvent, units: string): Spec[] {
-  switch (e.type) {
-    case 'temperature':
-      return [
-        units === 'imperial'
-          ? { key: 'fahrenheit', label: 'Temperature (°F)', input: 'decimal', from: (x) => (x.celsius != null ? String(x.fahrenheit ?? cToF(x.celsius)) : '') }
-          : { key: 'celsius', label: 'Temperature (°C)', input: 'decimal', from: (x) => num(x.celsius) },
-        { key: 'method', label: 'How it was taken', input: ['', 'armpit', 'ear', 'forehead', 'rectal', 'oral'], from: (x) => str(x.method) },
-      ];
-    case 'medicine':
-      return [
-        { key: 'medicine', label: 'Medicine', input: 'text', from: (x) => str(x.medicine) },
-        { key: 'amount', label: 'Amount given', input: 'decimal', from: (x) => num(x.amount) },
-        { key: 'unit', label: 'Unit', input: ['', 'ml', 'mg', 'drops', 'tablet', 'sachet', 'puff', 'dose'], from: (x) => str(x.unit) },
-      ];
-    case 'pumping':
-      return [
-        { key: 'ml', label: 'Amount pumped (ml)', input: 'numeric', from: (x) => num(x.ml) },
-        { key: 'side', label: 'Side', input: ['', 'left', 'right', 'both'], from: (x) => str(x.side) },
-        { key: 'duration_min', label: 'Minutes', input: 'numeric', from: (x) => num(x.duration_min) },
-      ];
-    case 'activity':
-      return [{ key: 'duration_min', label: 'Minutes', input: 'numeric', from: (x) => num(x.duration_min) }];
-    case 'milestone':
-      return [{ key: 'title', label: 'Milestone', input: 'text', from: (x) => str(x.title) }];
-    default:
-      return [];
-  }
-}
-
 export function EventRow({ event: e, units, me, onChange }: { event: LogEvent; units: string; me: string; onChange: (updated: LogEvent | null) => void }) {
   // Compact: one line per event; its actions open with one tap on the row.
   const [open, setOpen] = useState(false);
@@ -65,11 +18,11 @@ export function EventRow({ event: e, units, me, onChange }: { event: LogEvent; u
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 
   /** Calls the API; a refusal is shown once, next to the field it names when the editor shows it. */
-  const mutate = async (path: string, body: unknown, shown: string[] = []) => {
+  const mutate = async <T,>(send: () => Promise<T>, shown: string[] = []): Promise<T | null> => {
     setError(null);
     setFieldErrors({});
     try {
-      return await post(path, body);
+      return await send();
     } catch (err) {
       const { fields, form } = splitError(err, shown);
       setFieldErrors(fields);
@@ -79,11 +32,11 @@ export function EventRow({ event: e, units, me, onChange }: { event: LogEvent; u
   };
 
   const react = async (emoji: string) => {
-    const r = await mutate('/api/vega/event/react', { id: e.id, emoji });
+    const r = await mutate(() => post('/api/vega/event/react', { body: { id: e.id, emoji } }));
     if (r?.event) onChange(r.event);
   };
   const remove = async () => {
-    const r = await mutate('/api/vega/event/delete', { id: e.id });
+    const r = await mutate(() => post('/api/vega/event/delete', { body: { id: e.id } }));
     if (r) onChange(null);
   };
 
@@ -142,7 +95,7 @@ export function EventRow({ event: e, units, me, onChange }: { event: LogEvent; u
       {editing && (
         <EditForm event={e} units={units} error={error} fieldErrors={fieldErrors} onCancel={() => setEditing(false)}
           onSave={async (changes) => {
-            const r = await mutate('/api/vega/event/edit', { id: e.id, changes }, editableFields(e, units));
+            const r = await mutate(() => post('/api/vega/event/edit', { body: { id: e.id, changes } }), editableFields(e, units));
             if (r) {
               setEditing(false);
               onChange(r.event ?? { ...e, ...changes });
@@ -150,191 +103,5 @@ export function EventRow({ event: e, units, me, onChange }: { event: LogEvent; u
           }} />
       )}
     </li>
-  );
-}
-
-/** The fields the editor shows for this event, so an error about one of them sits beside it. */
-function editableFields(e: LogEvent, units: string): string[] {
-  return ['ts', 'note', ...(e.type === 'milk' ? ['ml'] : []), ...(KINDS[e.type] ? ['kind'] : []), ...(e.type === 'solid' ? ['foods'] : []),
-    ...(e.type === 'weight' ? ['kg'] : []), ...(e.type === 'length' || e.type === 'head_circumference' ? ['cm'] : []),
-    ...specsFor(e, units).map((sp) => sp.key)];
-}
-
-/** A length's or head circumference's cm range (the API's, per type), in the family's units. */
-function cmRange(type: string, imperial: boolean): { min: number; max: number; problem: string } {
-  const [min, max] = type === 'head_circumference' ? [25, 60] : [40, 120];
-  const what = type === 'head_circumference' ? 'Head circumference' : 'Length';
-  const inches = (cm: number, up: boolean) => (up ? Math.ceil : Math.floor)((cm / CM_PER_IN) * 10) / 10;
-  return { min, max, problem: imperial ? `${what} must be between ${inches(min, true)} and ${inches(max, false)} in.` : `${what} must be between ${min} and ${max} cm.` };
-}
-
-/**
- * A weight's kg, a length's or head circumference's cm, as typed in the family's units (lb and oz,
- * inches), with the first value the field showed, so an untouched field sends nothing.
- */
-function useMeasure(e: LogEvent, units: string) {
-  const imperial = units === 'imperial';
-  const lbOz = e.kg != null ? kgToLbOz(e.kg) : null;
-  const first = {
-    kg: e.kg != null ? String(e.kg) : '', lb: lbOz ? String(lbOz.lb) : '', oz: lbOz ? String(lbOz.oz) : '',
-    len: e.cm != null ? String(imperial ? cmToIn(e.cm) : e.cm) : '',
-  };
-  const [v, setV] = useState(first);
-  /** The change to send, a problem by its field, or nothing (untouched). */
-  const change = (): { kg?: number; cm?: number; problem?: [string, string] } => {
-    if (e.type === 'weight') {
-      if (imperial ? v.lb === first.lb && v.oz === first.oz : v.kg === first.kg) return {};
-      const kg = imperial ? (v.lb.trim() || v.oz.trim() ? lbOzToKg(parseNumber(v.lb || '0'), parseNumber(v.oz || '0')) : NaN) : parseNumber(v.kg);
-      if (!(kg >= 0.5 && kg <= 30)) return { problem: ['kg', imperial ? 'Weight must be between 1 lb 2 oz and 66 lb.' : 'Weight must be between 0.5 and 30 kg.'] };
-      return { kg };
-    }
-    if (e.type === 'length' || e.type === 'head_circumference') {
-      if (v.len === first.len) return {};
-      const n = parseNumber(v.len);
-      const cm = imperial ? inToCm(n) : n;
-      const range = cmRange(e.type, imperial);
-      if (!(cm >= range.min && cm <= range.max)) return { problem: ['cm', range.problem] };
-      return { cm };
-    }
-    return {};
-  };
-  return { imperial, v, set: (k: keyof typeof first, x: string) => setV({ ...v, [k]: x }), change };
-}
-
-function EditForm({ event: e, units, onSave, onCancel, error, fieldErrors }: {
-  event: LogEvent; units: string; onSave: (changes: Record<string, unknown>) => void; onCancel: () => void; error: string | null; fieldErrors: Record<string, string>;
-}) {
-  const [time, setTime] = useState(clock(e.ts));
-  const [ml, setMl] = useState(e.ml != null ? String(e.ml) : '');
-  const [kind, setKind] = useState(e.kind ?? '');
-  const [foods, setFoods] = useState((e.foods ?? []).join(', '));
-  const [note, setNote] = useState(e.note ?? '');
-  const specs = specsFor(e, units);
-  const m = useMeasure(e, units);
-  const [problems, setProblems] = useState<Record<string, string>>({});
-  /** A new value: its old problem goes (it is checked again on Save). */
-  const setMeasure = (k: Parameters<typeof m.set>[0], x: string) => {
-    m.set(k, x);
-    setProblems({});
-  };
-  const [extra, setExtra] = useState<Record<string, string>>(() => Object.fromEntries(specs.map((sp) => [sp.key, sp.from(e)])));
-  const id = `edit-${e.id}`;
-  const save = (ev: Event) => {
-    ev.preventDefault();
-    const changes: Record<string, unknown> = {};
-    // A weight or a length is checked here, in the family's units, before anything is sent.
-    const measured = m.change();
-    setProblems(measured.problem ? { [measured.problem[0]]: measured.problem[1] } : {});
-    if (measured.problem) return;
-    if (measured.kg !== undefined) changes.kg = measured.kg;
-    if (measured.cm !== undefined) changes.cm = measured.cm;
-    if (time && time !== clock(e.ts)) changes.ts = `${e.ts.slice(0, 10)}T${time}:00`;
-    if (e.type === 'milk' && ml !== '' && Number(ml) !== e.ml) changes.ml = Number(ml);
-    if (KINDS[e.type] && kind !== (e.kind ?? '')) changes.kind = kind;
-    if (e.type === 'solid' && foods !== (e.foods ?? []).join(', ')) changes.foods = foods.split(',').map((f) => f.trim()).filter(Boolean);
-    if (note !== (e.note ?? '')) changes.note = note || null;
-    for (const sp of specs) {
-      const v = extra[sp.key].trim();
-      if (v === sp.from(e)) continue;
-      // '' clears an optional field; a number that doesn't parse goes as typed, for the API's refusal by the field.
-      changes[sp.key] = v === '' ? null : sp.input === 'decimal' || sp.input === 'numeric' ? (Number.isFinite(Number(v.replace(',', '.'))) ? Number(v.replace(',', '.')) : v) : v;
-    }
-    // An amount and its unit go together: clearing one clears the other.
-    if (e.type === 'medicine' && (changes.amount === null || changes.unit === null)) {
-      changes.amount = null;
-      changes.unit = null;
-    }
-    if (!Object.keys(changes).length) return onCancel();
-    onSave(changes);
-  };
-  const problem = (k: string) => problems[k] ?? fieldErrors[k];
-  const err = (k: string) => problem(k) && <p class="error" role="alert" id={`${id}-${k}-err`}>{problem(k)}</p>;
-  const described = (k: string) => (problem(k) ? { 'aria-invalid': 'true' as const, 'aria-describedby': `${id}-${k}-err` } : {});
-  const fieldCls = (k: string) => `field${problem(k) ? ' has-error' : ''}`;
-  const lengthLabel = e.type === 'head_circumference' ? 'Head circumference' : 'Length';
-  return (
-    <form onSubmit={save} noValidate class="card" style={{ marginTop: '0.5rem' }} aria-label="Edit entry">
-      <div class="field">
-        <label for={`${id}-time`}>Time</label>
-        <input id={`${id}-time`} type="time" value={time} onInput={(x) => setTime((x.currentTarget as HTMLInputElement).value)} />
-        {err('ts')}
-      </div>
-      {e.type === 'milk' && (
-        <div class="field">
-          <label for={`${id}-ml`}>Amount (ml, 0 for a breastfeed)</label>
-          <input id={`${id}-ml`} type="number" min={0} max={500} inputMode="numeric" value={ml} onInput={(x) => setMl((x.currentTarget as HTMLInputElement).value)} />
-          {err('ml')}
-        </div>
-      )}
-      {e.type === 'weight' && (m.imperial ? (
-        <div class={fieldCls('kg')}>
-          <div class="row">
-            <div class="grow">
-              <label for={`${id}-lb`}>Weight (lb)</label>
-              <input id={`${id}-lb`} inputMode="numeric" value={m.v.lb} {...described('kg')} onInput={(x) => setMeasure('lb', (x.currentTarget as HTMLInputElement).value)} />
-            </div>
-            <div class="grow">
-              <label for={`${id}-oz`}>and oz</label>
-              <input id={`${id}-oz`} inputMode="decimal" value={m.v.oz} {...described('kg')} onInput={(x) => setMeasure('oz', (x.currentTarget as HTMLInputElement).value)} />
-            </div>
-          </div>
-          {err('kg')}
-        </div>
-      ) : (
-        <div class={fieldCls('kg')}>
-          <label for={`${id}-kg`}>Weight (kg)</label>
-          <input id={`${id}-kg`} inputMode="decimal" value={m.v.kg} {...described('kg')} onInput={(x) => setMeasure('kg', (x.currentTarget as HTMLInputElement).value)} />
-          {err('kg')}
-        </div>
-      ))}
-      {(e.type === 'length' || e.type === 'head_circumference') && (
-        <div class={fieldCls('cm')}>
-          <label for={`${id}-cm`}>{lengthLabel} ({m.imperial ? 'in' : 'cm'})</label>
-          <input id={`${id}-cm`} inputMode="decimal" value={m.v.len} {...described('cm')} onInput={(x) => setMeasure('len', (x.currentTarget as HTMLInputElement).value)} />
-          {m.imperial && Number.isFinite(parseNumber(m.v.len)) && m.v.len.trim() !== '' && <p class="hint">= {inToCm(parseNumber(m.v.len))} cm</p>}
-          {err('cm')}
-        </div>
-      )}
-      {KINDS[e.type] && (
-        <div class="field">
-          <label for={`${id}-kind`}>Kind</label>
-          <select id={`${id}-kind`} value={kind} onChange={(x) => setKind((x.currentTarget as HTMLSelectElement).value)}>
-            {KINDS[e.type].map((k) => <option key={k} value={k}>{k.replace(/_/g, ' ')}</option>)}
-          </select>
-          {err('kind')}
-        </div>
-      )}
-      {e.type === 'solid' && (
-        <div class="field">
-          <label for={`${id}-foods`}>Foods (comma separated)</label>
-          <input id={`${id}-foods`} value={foods} onInput={(x) => setFoods((x.currentTarget as HTMLInputElement).value)} />
-          {err('foods')}
-        </div>
-      )}
-      {specs.map((sp) => (
-        <div class="field" key={sp.key}>
-          <label for={`${id}-${sp.key}`}>{sp.label}</label>
-          {Array.isArray(sp.input) ? (
-            <select id={`${id}-${sp.key}`} value={extra[sp.key]} onChange={(x) => setExtra({ ...extra, [sp.key]: (x.currentTarget as HTMLSelectElement).value })}>
-              {sp.input.map((o) => <option key={o} value={o}>{o === '' ? '—' : o.replace(/_/g, ' ')}</option>)}
-            </select>
-          ) : (
-            <input id={`${id}-${sp.key}`} inputMode={sp.input === 'text' ? undefined : sp.input} maxLength={sp.input === 'text' ? 80 : undefined} value={extra[sp.key]}
-              onInput={(x) => setExtra({ ...extra, [sp.key]: (x.currentTarget as HTMLInputElement).value })} />
-          )}
-          {err(sp.key)}
-        </div>
-      ))}
-      <div class="field">
-        <label for={`${id}-note`}>Note</label>
-        <input id={`${id}-note`} maxLength={300} value={note} onInput={(x) => setNote((x.currentTarget as HTMLInputElement).value)} />
-        {err('note')}
-      </div>
-      <FormError error={error} />
-      <div class="row">
-        <button type="submit" class="btn primary">Save</button>
-        <button type="button" class="btn" onClick={onCancel}>Cancel</button>
-      </div>
-    </form>
   );
 }

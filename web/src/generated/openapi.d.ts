@@ -1573,12 +1573,24 @@ export interface components {
             /** @description human-readable detail */
             message: string | null;
         };
+        IssueContext: {
+            /** @description what the limit counts: string (characters), array (items), number (the value) */
+            origin?: string;
+            /** @description the smallest allowed */
+            minimum?: number;
+            /** @description the largest allowed */
+            maximum?: number;
+            /** @description the most decimals allowed */
+            decimals?: number;
+        };
         ValidationIssue: {
             /** @description where: body, query, path or header, then the field path */
             loc: (string | number)[];
             msg: string;
             /** @description the validator issue code, e.g. invalid_type, too_big */
             type: string;
+            /** @description present when the problem is a limit: the limit */
+            ctx?: components["schemas"]["IssueContext"];
         };
         /** @description a 400: invalid JSON, a request that does not match its schema (with detail), or a rule the request breaks */
         ErrorWithDetail: {
