@@ -3,7 +3,7 @@
 // is made once per database, the first time it is needed, and kept in service_keys: every
 // process on the database signs with the same key, and a restart keeps every subscription
 // working (a new key would orphan them all: push services refuse a JWT signed by another key).
-import webpush from 'web-push';
+import { generateKeyPairSync } from 'node:crypto';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
 import type { Ctx } from '../context.ts';
@@ -26,9 +26,21 @@ function parseKeys(value: string): VapidKeys {
   return { publicKey: v.publicKey, privateKey: v.privateKey };
 }
 
+/**
+ * A new P-256 pair in the form web-push signs with: the public key as the uncompressed point
+ * (0x04 ‖ x ‖ y), the private key as the 32-byte scalar. Made with node:crypto rather than
+ * web-push, so that this service (GET /api/vega/push/key) loads no sender: only the outbox's
+ * push sender uses web-push.
+ */
+export function newVapidKeys(): VapidKeys {
+  const jwk = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ format: 'jwk' });
+  const point = Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x!, 'base64url'), Buffer.from(jwk.y!, 'base64url')]);
+  return { publicKey: point.toString('base64url'), privateKey: jwk.d! };
+}
+
 async function loadOrCreate(ctx: Ctx): Promise<VapidKeys> {
   const k = ctx.db.kysely;
-  const fresh = webpush.generateVAPIDKeys();
+  const fresh = newVapidKeys();
   // Two processes starting at once each make a pair; the first insert wins and both read it back.
   await k
     .insertInto('service_keys')
