@@ -3,8 +3,9 @@
 // - operationId (table in openapi-operations.ts, camelCase fallback), tags defined globally;
 // - a description that says which credential and scope the route needs;
 // - every error status the route can really answer, derived from how it is guarded
-//   (auth mode, scope, request parts, validation style) plus what it declares itself, each a
-//   shared response component with the one Error-family schema that matches the body sent;
+//   (auth mode, scope, request parts, validation style) plus the few only it can answer, which
+//   it declares (`errors` in route.ts), each a shared response component with the one
+//   Error-family schema that matches the body sent;
 // - recorded examples (openapi-examples.json, written and checked by test/api/contract.test.ts);
 // - components named once (zod emits X and XInput; identical pairs are merged) and none unused.
 import { readFileSync } from 'node:fs';
