@@ -16,7 +16,9 @@ const ID_ROUTES = [
   '/api/vega/webhooks/delete',
 ];
 
-const blankIdDetail = [{ loc: ['body', 'id'], msg: 'Too small: expected string to have >=1 characters', type: 'too_small' }];
+/** The one problem a blank id is: where, and which kind (its message and limits are the validator's). */
+const blankId = (detail: { loc: unknown[]; type: string }[]) => detail.map((d) => ({ loc: d.loc, type: d.type }));
+const BLANK_ID = [{ loc: ['body', 'id'], type: 'too_small' }];
 
 for (const d of testDatabases()) {
   describe(`the one {id} body [${d.name}]`, { skip: d.skip }, () => {
@@ -56,7 +58,8 @@ for (const d of testDatabases()) {
 
       const blank = await call(t.app, 'POST', '/api/vega/token/revoke', { id: '   ' }, { cookie: f.cookie });
       assert.equal(blank.status, 422, blank.text);
-      assert.deepEqual(blank.body, { detail: blankIdDetail });
+      assert.deepEqual(Object.keys(blank.body), ['detail']);
+      assert.deepEqual(blankId(blank.body.detail), BLANK_ID);
       assert.equal((await call(t.app, 'GET', '/api/me', undefined, { token: made.body.token })).status, 200, 'the token still works');
 
       const revoked = await call(t.app, 'POST', '/api/vega/token/revoke', { id: ` ${id}\n` }, { cookie: f.cookie });
@@ -75,7 +78,7 @@ for (const d of testDatabases()) {
       const blank = await call(t.app, 'POST', '/api/vega/sessions/revoke', { id: '' }, { cookie: f.cookie });
       assert.equal(blank.status, 400, blank.text);
       assert.equal(blank.body.error, 'bad_request');
-      assert.deepEqual(blank.body.detail, blankIdDetail);
+      assert.deepEqual(blankId(blank.body.detail), BLANK_ID);
 
       const revoked = await call(t.app, 'POST', '/api/vega/sessions/revoke', { id: `\t${id} ` }, { cookie: f.cookie });
       assert.equal(revoked.status, 200, revoked.text);
@@ -92,7 +95,7 @@ for (const d of testDatabases()) {
 
       const blank = await call(t.app, 'POST', '/api/vega/webhooks/delete', { id: ' ' }, { token: f.token });
       assert.equal(blank.status, 400, blank.text);
-      assert.deepEqual(blank.body.detail, blankIdDetail);
+      assert.deepEqual(blankId(blank.body.detail), BLANK_ID);
 
       const deleted = await call(t.app, 'POST', '/api/vega/webhooks/delete', { id: `  ${id}  ` }, { token: f.token });
       assert.equal(deleted.status, 200, deleted.text);
