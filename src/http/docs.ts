@@ -99,6 +99,7 @@ export async function registerDocs(app: FastifyInstance, publicUrl: () => string
         hasInput: Boolean(src.body || src.querystring || src.params),
         produces: src.produces,
         idempotent: cfg.idempotent === true ? 'http' : cfg.idempotent === 'service' ? 'service' : false,
+        errors: cfg.errors ?? [],
       };
       return { ...out, schema: { ...out.schema, [FACTS_KEY]: facts } };
     },

@@ -3,14 +3,31 @@
 // - operationId (table in openapi-operations.ts, camelCase fallback), tags defined globally;
 // - a description that says which credential and scope the route needs;
 // - every error status the route can really answer, derived from how it is guarded
-//   (auth mode, scope, request parts, validation style) plus what it declares itself, each a
-//   shared response component with the one Error-family schema that matches the body sent;
+//   (auth mode, scope, request parts, validation style) plus the few only it can answer, which
+//   it declares (`errors` in route.ts), each a shared response component with the one
+//   Error-family schema that matches the body sent;
 // - recorded examples (openapi-examples.json, written and checked by test/api/contract.test.ts);
 // - components named once (zod emits X and XInput; identical pairs are merged) and none unused.
 import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import type { AuthMode } from './auth.ts';
 import { TAGS, fallbackTag, operationIdFor } from './openapi-operations.ts';
+
+/**
+ * A status a route can answer beyond those its guard implies (which errorStatuses derives):
+ * 404, 409, 410, … as the route declares them. FeedConflict and UsageLimitReached are the 409
+ * and 429 whose bodies carry more (the running feed, the plan's counts).
+ */
+export type ExtraError = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 429 | 503 | 'FeedConflict' | 'UsageLimitReached';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** the route's own error statuses, for the document (route.ts declares them) */
+    errors?: readonly ExtraError[];
+  }
+}
+
+const EXTRA_STATUS: Record<string, string> = { FeedConflict: '409', UsageLimitReached: '429' };
 
 /** What the per-route transform learns about a route, carried to the document pass. */
 export interface RouteFacts {
@@ -26,6 +43,7 @@ export interface RouteFacts {
   produces: string[] | undefined;
   /** Idempotency-Key: honoured by the HTTP layer (config.idempotent), by the service, or not */
   idempotent: 'http' | 'service' | false;
+  errors: readonly ExtraError[];
 }
 export const FACTS_KEY = 'x-tracker-route';
 
@@ -331,16 +349,16 @@ export function enrichDocument(input: any, publicUrl: string, rec: RecordedExamp
           );
         }
       }
-      for (const status of errorStatuses(f, Object.keys(responses))) {
-        const declaredRef = responses[status]?.content?.['application/json']?.schema?.$ref as string | undefined;
+      const declared = new Set([...Object.keys(responses), ...f.errors.map((e) => EXTRA_STATUS[e] ?? String(e))]);
+      for (const status of errorStatuses(f, [...declared])) {
         const name =
-          status === '429' && declaredRef === schemaRef('UsageLimitError')
+          status === '429' && f.errors.includes('UsageLimitReached')
             ? 'UsageLimitReached'
             : status === '422'
               ? unprocessableFor(f)
-              : status === '409' && declaredRef === schemaRef('FeedConflictError')
+              : status === '409' && f.errors.includes('FeedConflict')
                 ? 'FeedConflict'
-                : status === '409' && f.idempotent && !responses['409']
+                : status === '409' && f.idempotent && !declared.has('409')
                   ? 'KeyInUse'
                   : BY_STATUS[status];
         if (!name) continue;

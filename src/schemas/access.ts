@@ -33,7 +33,6 @@ export const SessionInfo = z
   })
   .meta({ id: 'SessionInfo' });
 export const SessionList = z.object({ sessions: z.array(SessionInfo) }).meta({ id: 'SessionList' });
-export const SessionRevokeBody = z.strictObject({ id: z.string().min(1).max(100) }).meta({ id: 'SessionRevokeRequest' });
 export const SessionsEnded = z.object({ ok: z.literal(true), ended: z.number().int() }).meta({ id: 'SessionsEnded' });
 
 // Account recovery: an admin's reset link for a caregiver, and using it.

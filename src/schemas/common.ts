@@ -51,6 +51,21 @@ export const ValidationErrorBody = z
 
 export const Ok = z.object({ ok: z.literal(true) });
 
+/**
+ * A body that names one of the family's things by the id its listing gives: a token, a
+ * session, a webhook. One shape for all of them (each once had its own copy).
+ */
+export const ItemIdBody = z
+  .strictObject({
+    id: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .describe('the id from its listing: GET /api/vega/tokens, /api/vega/sessions or /api/vega/webhooks'),
+  })
+  .meta({ id: 'IdRequest' });
+
 export const IanaZone = z
   .string()
   .refine(isValidZone, { message: 'must be an IANA time zone name such as Europe/London' })

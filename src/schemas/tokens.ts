@@ -33,4 +33,3 @@ export const TokenInfo = z
   .meta({ id: 'TokenInfo' });
 
 export const TokenList = z.object({ tokens: z.array(TokenInfo) });
-export const TokenRevokeBody = z.strictObject({ id: z.string().min(1).max(100) }).meta({ id: 'TokenRevokeRequest' });

@@ -8,8 +8,6 @@ export const WebhookEventName = z
   .describe('event.created, event.edited, event.deleted, feed_timer.started, feed_timer.stopped or reminder.fired')
   .meta({ id: 'WebhookEventName' });
 
-export const WebhookId = z.string().trim().min(1).max(100).describe('the webhook\'s id (GET /api/vega/webhooks)');
-
 export const Webhook = z
   .object({
     id: z.string(),
@@ -55,8 +53,6 @@ export const WebhookCreateBody = z
   })
   .meta({ id: 'WebhookCreateRequest' });
 export type WebhookCreateInput = z.infer<typeof WebhookCreateBody>;
-
-export const WebhookIdBody = z.strictObject({ id: WebhookId }).meta({ id: 'WebhookIdRequest' });
 
 export const WebhookWithSecret = z
   .object({

@@ -3,6 +3,7 @@
 // protected-resource metadata the /mcp 401 points to. Lists come from the MCP registry.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Ctx } from '../../services/context.ts';
+import { resource } from '../route.ts';
 import type * as Catalog from '../../mcp/catalog.ts';
 import type * as Pages from '../../mcp/pages.ts';
 
@@ -14,28 +15,38 @@ const loadCatalog = () => (catalog ??= import('../../mcp/catalog.ts'));
 const loadPages = () => (pages ??= import('../../mcp/pages.ts'));
 
 const open = { config: { auth: 'none' as const }, schema: { hide: true } };
-// The discovery documents the spec lists appear in /openapi.json too.
-const listed = (summary: string, type: string) => ({
-  config: { auth: 'none' as const },
-  schema: { tags: ['Discovery'], summary, security: [], produces: [type] },
-});
 
 export function agentDocRoutes(app: FastifyInstance, ctx: Ctx): void {
   const base = () => ctx.config.publicUrl;
-  const html = (make: (p: typeof Pages) => string) => async (_req: unknown, reply: FastifyReply) =>
+  const page = async (reply: FastifyReply, make: (p: typeof Pages) => string) =>
     reply.type('text/html; charset=utf-8').send(make(await loadPages()));
   // One text, two addresses: llms.txt is plain text by convention, the .md twin is Markdown.
-  const instructions = (type: string) => async (_req: unknown, reply: FastifyReply) =>
+  const instructions = (type: string) => async ({ reply }: { reply: FastifyReply }) =>
     reply.type(type).send((await loadCatalog()).agentInstructions(base()));
 
-  app.get('/.well-known/tracker-connector.json', listed('The MCP connector manifest: tools, resources and prompts', 'application/json'), async (_req, reply) =>
-    reply.type('application/json').send(JSON.stringify((await loadCatalog()).connectorManifest(base()))),
-  );
-  app.get('/llms.txt', listed('Instructions for AI agents (plain text)', 'text/plain'), instructions('text/plain; charset=utf-8'));
-  app.get('/.well-known/agent-instructions.md', listed('The same instructions as Markdown', 'text/markdown'), instructions('text/markdown; charset=utf-8'));
-  app.get('/developers', listed('The developer portal (HTML)', 'text/html'), html((p) => p.developersPage(base(), app.idempotentRoutes)));
-  app.get('/privacy', open, html((p) => p.privacyPage()));
-  app.get('/terms', open, html((p) => p.termsPage()));
+  // The discovery documents the spec lists appear in /openapi.json too.
+  const r = resource(app, ['Discovery']);
+  r.get('/.well-known/tracker-connector.json', {
+    summary: 'The MCP connector manifest: tools, resources and prompts',
+    auth: 'none',
+    produces: ['application/json'],
+    run: async ({ reply }) => reply.type('application/json').send(JSON.stringify((await loadCatalog()).connectorManifest(base()))),
+  });
+  r.get('/llms.txt', { summary: 'Instructions for AI agents (plain text)', auth: 'none', produces: ['text/plain'], run: instructions('text/plain; charset=utf-8') });
+  r.get('/.well-known/agent-instructions.md', {
+    summary: 'The same instructions as Markdown',
+    auth: 'none',
+    produces: ['text/markdown'],
+    run: instructions('text/markdown; charset=utf-8'),
+  });
+  r.get('/developers', {
+    summary: 'The developer portal (HTML)',
+    auth: 'none',
+    produces: ['text/html'],
+    run: ({ reply }) => page(reply, (p) => p.developersPage(base(), app.idempotentRoutes)),
+  });
+  app.get('/privacy', open, (_req, reply) => page(reply, (p) => p.privacyPage()));
+  app.get('/terms', open, (_req, reply) => page(reply, (p) => p.termsPage()));
 
   // RFC 9728 metadata: bearer tokens in the Authorization header, made in the app (there is no
   // OAuth authorization server, so none is listed; resource_documentation says where to go).

@@ -1,15 +1,14 @@
 // Spec section "Discovery" (health, the API index, who am I) and "Analytics".
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Me } from '../../schemas/account.ts';
-import { ErrorBody, Ok, RateLimitErrorBody, UnavailableErrorBody } from '../../schemas/common.ts';
+import { Ok } from '../../schemas/common.ts';
 import { databaseAnswers } from '../../db/ping.ts';
 import { databaseUnavailable } from '../error-handler.ts';
 import { recordAnalytics } from '../../services/housekeeping/analytics.ts';
 import { loadFamily } from '../../services/family/family-row.ts';
 import { scopeOf, type Ctx } from '../../services/context.ts';
-import { actorOf } from '../auth.ts';
+import { resource } from '../route.ts';
 import { API_VERSION } from '../../version.ts';
 import { bridgeState } from '../../services/home-assistant/bridge-state.ts';
 import { BridgeStateName } from '../../schemas/home-assistant.ts';
@@ -34,19 +33,17 @@ const ApiIndex = z
   .meta({ id: 'ApiIndex' });
 
 export function discoveryRoutes(app: FastifyInstance, ctx: Ctx): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const r = resource(app, ['Discovery']);
+
   r.get('/api/health', {
-    config: { auth: 'none' },
-    schema: {
-      tags: ['Discovery'],
-      summary: 'Health: 200 when the service and its database answer',
-      description:
-        'A load balancer can take the instance out of service on 503 (the database did not answer within 2 seconds). ' +
-        "mqtt reports the Home Assistant bridge's connection to its broker without affecting the status code.",
-      security: [],
-      response: { 200: Health, 503: UnavailableErrorBody },
-    },
-    handler: async () => {
+    summary: 'Health: 200 when the service and its database answer',
+    description:
+      'A load balancer can take the instance out of service on 503 (the database did not answer within 2 seconds). ' +
+      "mqtt reports the Home Assistant bridge's connection to its broker without affecting the status code.",
+    auth: 'none',
+    response: Health,
+    errors: [503],
+    run: async () => {
       if (!(await databaseAnswers(ctx.db))) throw databaseUnavailable();
       const mqtt = bridgeState(ctx.config);
       return mqtt === 'not_configured' ? { ok: true as const } : { ok: true as const, mqtt };
@@ -54,9 +51,10 @@ export function discoveryRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
 
   r.get('/api', {
-    config: { auth: 'none' },
-    schema: { tags: ['Discovery'], summary: 'A JSON index of the endpoints and documents', security: [], response: { 200: ApiIndex } },
-    handler: async () => {
+    summary: 'A JSON index of the endpoints and documents',
+    auth: 'none',
+    response: ApiIndex,
+    run: () => {
       const doc = app.swagger() as { paths?: Record<string, Record<string, { summary?: string }>> };
       const endpoints = Object.entries(doc.paths ?? {}).flatMap(([path, ops]) =>
         Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, summary: op.summary ?? null })),
@@ -86,26 +84,24 @@ export function discoveryRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
 
   r.get('/api/me', {
-    schema: { tags: ['Discovery'], summary: 'Who the credential belongs to', response: { 200: Me, 401: ErrorBody } },
-    handler: async (req) => {
-      const a = actorOf(req);
-      const family = await loadFamily(scopeOf(ctx, a));
-      return { user: a.username, family_id: a.familyId, role: a.role, plan: family.plan === 'paid' ? ('paid' as const) : ('free' as const) };
+    summary: 'Who the credential belongs to',
+    response: Me,
+    run: async (actor) => {
+      const family = await loadFamily(scopeOf(ctx, actor));
+      return { user: actor.username, family_id: actor.familyId, role: actor.role, plan: family.plan === 'paid' ? ('paid' as const) : ('free' as const) };
     },
   });
 
   r.post('/api/analytics', {
-    config: { auth: 'none' },
-    schema: {
-      tags: ['Analytics'],
-      summary: 'Record an anonymous product-analytics event (allowlisted names only; nothing personal is kept)',
-      security: [],
-      body: z.strictObject({
-        name: z.string().min(1).max(64),
-        props: z.record(z.string().max(64), z.string().max(500)).nullish(),
-      }),
-      response: { 200: Ok, 400: ErrorBody, 429: RateLimitErrorBody },
-    },
-    handler: async (req) => recordAnalytics(ctx, req.body.name, req.body.props, req.ip),
+    summary: 'Record an anonymous product-analytics event (allowlisted names only; nothing personal is kept)',
+    tags: ['Analytics'],
+    auth: 'none',
+    body: z.strictObject({
+      name: z.string().min(1).max(64),
+      props: z.record(z.string().max(64), z.string().max(500)).nullish(),
+    }),
+    response: Ok,
+    errors: [429],
+    run: ({ body, req }) => recordAnalytics(ctx, body.name, body.props, req.ip),
   });
 }

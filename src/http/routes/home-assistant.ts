@@ -1,14 +1,10 @@
 // Home Assistant over MQTT (issue 29): a family's children as Home Assistant devices through MQTT
 // discovery. Reading needs the read scope; turning it on or off is the admin's.
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Ctx } from '../../services/context.ts';
 import { getHomeAssistant, setHomeAssistant } from '../../services/home-assistant/settings.ts';
 import { HomeAssistantSettings, HomeAssistantUpdate } from '../../schemas/home-assistant.ts';
-import { ErrorBody, ErrorWithDetailBody } from '../../schemas/common.ts';
-import { actorOf } from '../auth.ts';
-
-const tags = ['Home Assistant'];
+import { resource } from '../route.ts';
 
 const HOW =
   'With the server\'s MQTT_URL set, each current child of a family that turned this on appears in Home Assistant (MQTT discovery) as a device: ' +
@@ -17,29 +13,23 @@ const HOW =
   'which log through the same code as this API (author app). The topics carry random family and child segments; the broker\'s users and ACLs are the boundary.';
 
 export function homeAssistantRoutes(app: FastifyInstance, ctx: Ctx): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const r = resource(app, ['Home Assistant']);
 
   r.get('/api/vega/home-assistant', {
-    schema: {
-      tags,
-      summary: "Whether the family's children appear in Home Assistant, the bridge's state and the topics used",
-      description: `${HOW} bridge says whether the service is connected to the broker right now.`,
-      response: { 200: HomeAssistantSettings },
-    },
-    handler: async (req) => getHomeAssistant(ctx, actorOf(req)),
+    summary: "Whether the family's children appear in Home Assistant, the bridge's state and the topics used",
+    description: `${HOW} bridge says whether the service is connected to the broker right now.`,
+    response: HomeAssistantSettings,
+    run: (actor) => getHomeAssistant(ctx, actor),
   });
 
   r.post('/api/vega/home-assistant', {
-    config: { auth: 'admin' },
-    schema: {
-      tags,
-      summary: "Turn the family's Home Assistant devices on or off (admin)",
-      description:
-        `${HOW} Turning it off removes the devices from Home Assistant (their retained discovery configs are cleared); turning it on again brings them back ` +
-        'with the same entity ids. Allowed while the server has no MQTT_URL (bridge not_configured): the devices appear once it has one.',
-      body: HomeAssistantUpdate,
-      response: { 200: HomeAssistantSettings, 400: ErrorWithDetailBody, 403: ErrorBody },
-    },
-    handler: async (req) => setHomeAssistant(ctx, actorOf(req), req.body.enabled),
+    summary: "Turn the family's Home Assistant devices on or off (admin)",
+    description:
+      `${HOW} Turning it off removes the devices from Home Assistant (their retained discovery configs are cleared); turning it on again brings them back ` +
+      'with the same entity ids. Allowed while the server has no MQTT_URL (bridge not_configured): the devices appear once it has one.',
+    auth: 'admin',
+    body: HomeAssistantUpdate,
+    response: HomeAssistantSettings,
+    run: (actor, { body }) => setHomeAssistant(ctx, actor, body.enabled),
   });
 }

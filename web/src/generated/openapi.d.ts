@@ -1620,6 +1620,10 @@ export interface components {
         ValidationError: {
             detail: components["schemas"]["ValidationIssue"][];
         };
+        IdRequest: {
+            /** @description the id from its listing: GET /api/vega/tokens, /api/vega/sessions or /api/vega/webhooks */
+            id: string;
+        };
         RedirectOk: {
             ok: boolean;
             redirect: string;
@@ -2111,6 +2115,30 @@ export interface components {
             name: string;
             ingredients: string[];
         };
+        Export: {
+            exported_at: string;
+            family: {
+                [key: string]: unknown;
+            };
+            profile: {
+                [key: string]: unknown;
+            };
+            events: components["schemas"]["Event"][];
+            week_plan: {
+                [key: string]: unknown;
+            };
+            recipes: {
+                [key: string]: unknown;
+            };
+            snapshots: {
+                [key: string]: unknown;
+            };
+            notes: {
+                [key: string]: unknown;
+            }[];
+            /** @description the family's own medicine settings (1.3.0) */
+            medicines?: components["schemas"]["Medicine"][];
+        };
         TokenCreateRequest: {
             /** @description defaults to your username; the same label replaces the old token */
             label?: string | null;
@@ -2137,9 +2165,6 @@ export interface components {
             last_used_at: string | null;
             /** @description additional: family-local time it stops working; null = never */
             expires_at: string | null;
-        };
-        TokenRevokeRequest: {
-            id: string;
         };
         Profile: {
             baby_name: string;
@@ -2449,9 +2474,6 @@ export interface components {
         SessionList: {
             sessions: components["schemas"]["SessionInfo"][];
         };
-        SessionRevokeRequest: {
-            id: string;
-        };
         SessionsEnded: {
             /** @constant */
             ok: true;
@@ -2480,6 +2502,41 @@ export interface components {
             /** @description where to sign in with the new password */
             redirect: string;
             message: string;
+        };
+        Patterns: {
+            patterns: {
+                [key: string]: unknown;
+            };
+            daily_totals: {
+                [key: string]: unknown;
+            }[];
+            today: components["schemas"]["Event"][];
+            /** @description {} until solids start. Else {from, to, days: 7, days_with_solids, portions, unknown_foods, totals (food and drops), totals_from_drops, daily_average: {<key>: {amount, target, pct, unit, from_food}; iron_mg and vitamin_d_ug also {from_drops, drops, drops_without_amount, target_range}. amount = from_food + from_drops (vitamin D and iron drops, supplement ug; iron in mg = ug ÷ 1000; a multivitamin counts toward nothing); pct is of amount, null when there is no target or when drops of that nutrient were logged without an amount} (÷ 7), by_day: [{date, portions, nutrients, from_drops}], drops: {vitd|iron|multivitamin: {doses, days}}} */
+            nutrients_7d: {
+                [key: string]: unknown;
+            };
+            /** @description {} until solids start (drops or not). Else {date, portions, unknown_foods, nutrients: {<key>: {amount, target, pct, unit, from_food}; iron_mg and vitamin_d_ug also {from_drops, drops, drops_without_amount, target_range}. amount = from_food + from_drops (vitamin D and iron drops, supplement ug; iron in mg = ug ÷ 1000; a multivitamin counts toward nothing); pct is of amount, null when there is no target or when drops of that nutrient were logged without an amount}, drops: [{ts, kind, ug, counts_toward, amount}] (today’s supplement logs)} */
+            nutrients_today: {
+                [key: string]: unknown;
+            };
+            nutrient_targets: {
+                [key: string]: unknown;
+            };
+            allergens_today: {
+                [key: string]: unknown;
+            };
+            allergen_grid: {
+                [key: string]: unknown;
+            };
+            baby_name: string;
+            dob: string;
+            age_months: number | null;
+            age_display: string | null;
+            flags: {
+                solids_started: boolean;
+            } & {
+                [key: string]: unknown;
+            };
         };
         Note: {
             ts: string;
@@ -2825,10 +2882,6 @@ export interface components {
             /** @description at least one event name; repeats are ignored */
             events: components["schemas"]["WebhookEventName"][];
         };
-        WebhookIdRequest: {
-            /** @description the webhook's id (GET /api/vega/webhooks) */
-            id: string;
-        };
         WebhookWithSecret: {
             webhook: components["schemas"]["Webhook"];
             /** @description whsec_… signing secret, shown only this once: verify the webhook-signature header with it (Standard Webhooks) */
@@ -2847,65 +2900,6 @@ export interface components {
             /** @constant */
             status: "ok";
             removed: components["schemas"]["Webhook"];
-        };
-        Export: {
-            exported_at: string;
-            family: {
-                [key: string]: unknown;
-            };
-            profile: {
-                [key: string]: unknown;
-            };
-            events: components["schemas"]["Event"][];
-            week_plan: {
-                [key: string]: unknown;
-            };
-            recipes: {
-                [key: string]: unknown;
-            };
-            snapshots: {
-                [key: string]: unknown;
-            };
-            notes: {
-                [key: string]: unknown;
-            }[];
-            /** @description the family's own medicine settings (1.3.0) */
-            medicines?: components["schemas"]["Medicine"][];
-        };
-        Patterns: {
-            patterns: {
-                [key: string]: unknown;
-            };
-            daily_totals: {
-                [key: string]: unknown;
-            }[];
-            today: components["schemas"]["Event"][];
-            /** @description {} until solids start. Else {from, to, days: 7, days_with_solids, portions, unknown_foods, totals (food and drops), totals_from_drops, daily_average: {<key>: {amount, target, pct, unit, from_food}; iron_mg and vitamin_d_ug also {from_drops, drops, drops_without_amount, target_range}. amount = from_food + from_drops (vitamin D and iron drops, supplement ug; iron in mg = ug ÷ 1000; a multivitamin counts toward nothing); pct is of amount, null when there is no target or when drops of that nutrient were logged without an amount} (÷ 7), by_day: [{date, portions, nutrients, from_drops}], drops: {vitd|iron|multivitamin: {doses, days}}} */
-            nutrients_7d: {
-                [key: string]: unknown;
-            };
-            /** @description {} until solids start (drops or not). Else {date, portions, unknown_foods, nutrients: {<key>: {amount, target, pct, unit, from_food}; iron_mg and vitamin_d_ug also {from_drops, drops, drops_without_amount, target_range}. amount = from_food + from_drops (vitamin D and iron drops, supplement ug; iron in mg = ug ÷ 1000; a multivitamin counts toward nothing); pct is of amount, null when there is no target or when drops of that nutrient were logged without an amount}, drops: [{ts, kind, ug, counts_toward, amount}] (today’s supplement logs)} */
-            nutrients_today: {
-                [key: string]: unknown;
-            };
-            nutrient_targets: {
-                [key: string]: unknown;
-            };
-            allergens_today: {
-                [key: string]: unknown;
-            };
-            allergen_grid: {
-                [key: string]: unknown;
-            };
-            baby_name: string;
-            dob: string;
-            age_months: number | null;
-            age_display: string | null;
-            flags: {
-                solids_started: boolean;
-            } & {
-                [key: string]: unknown;
-            };
         };
         OnboardRequest: {
             email: string;
@@ -2953,6 +2947,15 @@ export interface components {
                 "application/json": components["schemas"]["UnavailableError"];
             };
         };
+        /** @description Bad request: the body is not valid JSON, does not match the schema (detail lists each problem), or breaks a rule of the endpoint. Nothing was changed. */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorWithDetail"];
+            };
+        };
         /** @description No credential, or one that is not valid (revoked, expired or mistyped). */
         Unauthorized: {
             headers: {
@@ -2962,15 +2965,6 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description Bad request: the body is not valid JSON, does not match the schema (detail lists each problem), or breaks a rule of the endpoint. Nothing was changed. */
-        BadRequest: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorWithDetail"];
             };
         };
         /** @description too_many_requests (too many sign-in or sign-up attempts) or rate_limited (more requests with this credential than the per-minute limit); wait the number of seconds in Retry-After. */
@@ -3558,7 +3552,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TokenRevokeRequest"];
+                "application/json": components["schemas"]["IdRequest"];
             };
         };
         responses: {
@@ -4676,7 +4670,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SessionRevokeRequest"];
+                "application/json": components["schemas"]["IdRequest"];
             };
         };
         responses: {
@@ -5339,7 +5333,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookIdRequest"];
+                "application/json": components["schemas"]["IdRequest"];
             };
         };
         responses: {
@@ -5375,7 +5369,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookIdRequest"];
+                "application/json": components["schemas"]["IdRequest"];
             };
         };
         responses: {
@@ -5412,7 +5406,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookIdRequest"];
+                "application/json": components["schemas"]["IdRequest"];
             };
         };
         responses: {
@@ -5449,7 +5443,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookIdRequest"];
+                "application/json": components["schemas"]["IdRequest"];
             };
         };
         responses: {
