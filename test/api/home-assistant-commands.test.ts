@@ -17,6 +17,7 @@ import { BUTTONS, childSegment, familySegment, type Button } from '../../src/dom
 import { startNotifier } from '../../src/outbox/start.ts';
 import { bridgeState } from '../../src/services/home-assistant/bridge-state.ts';
 import mqtt from 'mqtt';
+import { valueOf as until } from '../helpers/wait.ts';
 
 const MIN = 60_000;
 const PRESS = Buffer.from('PRESS');
@@ -279,15 +280,6 @@ for (const d of testDatabases()) {
 }
 
 /** Waits (generously) until fn returns something. */
-async function until<T>(what: string, fn: () => Promise<T | undefined> | T | undefined, ms = 15_000): Promise<T> {
-  const t0 = Date.now();
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() - t0 > ms) throw new Error(`waited ${ms} ms for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 for (const d of testDatabases()) {
   describe(`Home Assistant commands through the broker [${d.name}]`, { skip: d.skip }, () => {

@@ -8,62 +8,20 @@
 import { describe, test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startServerProcess } from '../helpers/server-process.ts';
-import { testDatabases, provisionDatabase, type ProvisionedDb } from '../helpers/databases.ts';
+import { exited, startServerProcess } from '../helpers/server-process.ts';
+import { until } from '../helpers/wait.ts';
+import { testDatabases } from '../helpers/databases.ts';
+import { setUpSharedApp } from '../helpers/shared-database.ts';
 import { call, signUp, type Family } from '../helpers/app.ts';
 import { BROKER_URL, brokerSkip, freePort, Recorder, requireBroker, retainedUnder } from '../helpers/mqtt.ts';
-import { loadConfig } from '../../src/config.ts';
-import { connect, type Db } from '../../src/db/connect.ts';
-import { migrate } from '../../src/db/migrate.ts';
-import { buildApp } from '../../src/http/app.ts';
+import type { Db } from '../../src/db/connect.ts';
 import { discoveryTopicsOf } from '../../src/domain/home-assistant/discovery.ts';
 
-/** Waits (polling) until `ready` holds; fails after `limitMs` with `what`. Not a timing assertion: a bound. */
-async function until(what: string, ready: () => Promise<boolean> | boolean, limitMs = 60_000): Promise<void> {
-  const end = Date.now() + limitMs;
-  while (!(await ready())) {
-    if (Date.now() > end) throw new Error(`gave up waiting: ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-function exited(proc: ChildProcess): Promise<void> {
-  return new Promise((resolve) => (proc.exitCode !== null || proc.signalCode !== null ? resolve() : proc.once('exit', () => resolve())));
-}
-
 async function setUp(d: 'sqlite' | 'postgres') {
-  let dir: string | null = null;
-  let provisioned: ProvisionedDb;
-  if (d === 'sqlite') {
-    dir = mkdtempSync(join(tmpdir(), 'tracker-ha-crash-'));
-    provisioned = { url: `sqlite:${join(dir, 'tracker.db')}`, drop: async () => {} };
-  } else {
-    provisioned = await provisionDatabase('postgres');
-  }
   const id = randomBytes(5).toString('hex');
   const topics = { MQTT_BASE_TOPIC: `bt-crash-${id}/tracker`, MQTT_DISCOVERY_PREFIX: `ha-crash-${id}` };
-  const config = loadConfig({ PUBLIC_URL: 'http://tracker.test', DATABASE_URL: provisioned.url, ...topics });
-  const db = connect(config.databaseUrl);
-  await migrate(db);
-  // An app in this process for the setup only: it runs no delivery loop and no bridge (main.ts starts those).
-  const app = await buildApp({ db, config, clock: Date.now });
-  return {
-    url: provisioned.url,
-    db,
-    app,
-    topics,
-    prefix: topics.MQTT_DISCOVERY_PREFIX,
-    close: async () => {
-      await app.close();
-      await db.close();
-      await provisioned.drop();
-      if (dir) rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return { ...(await setUpSharedApp(d, topics, 'tracker-ha-crash-')), topics, prefix: topics.MQTT_DISCOVERY_PREFIX };
 }
 
 async function postVia(base: string, token: string, path: string, body: unknown): Promise<any> {

@@ -6,62 +6,22 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startServerProcess } from '../helpers/server-process.ts';
-import { testDatabases, provisionDatabase, type ProvisionedDb } from '../helpers/databases.ts';
+import { exited, startServerProcess } from '../helpers/server-process.ts';
+import { until } from '../helpers/wait.ts';
+import { testDatabases } from '../helpers/databases.ts';
+import { setUpSharedApp } from '../helpers/shared-database.ts';
 import { call, signUp } from '../helpers/app.ts';
 import { Receiver, freePort, verifyAt } from '../helpers/webhook-receiver.ts';
-import { loadConfig } from '../../src/config.ts';
-import { connect, type Db } from '../../src/db/connect.ts';
-import { migrate } from '../../src/db/migrate.ts';
-import { buildApp } from '../../src/http/app.ts';
+import type { Db } from '../../src/db/connect.ts';
 
 const ENV = { PUBLIC_URL: '', OUTBOUND_ALLOW_PRIVATE: '1' };
-
-/** Waits (polling) until `ready` holds; fails after `limitMs` with `what`. Not a timing assertion: a bound. */
-async function until(what: string, ready: () => Promise<boolean> | boolean, limitMs = 120_000): Promise<void> {
-  const end = Date.now() + limitMs;
-  while (!(await ready())) {
-    if (Date.now() > end) throw new Error(`gave up waiting: ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 async function outboxRows(db: Db) {
   return db.kysely.selectFrom('outbox').select(['message_id', 'attempts']).orderBy('seq').execute();
 }
 
-function exited(proc: ChildProcess): Promise<void> {
-  return new Promise((resolve) => (proc.exitCode !== null || proc.signalCode !== null ? resolve() : proc.once('exit', () => resolve())));
-}
-
-async function setUp(d: 'sqlite' | 'postgres') {
-  let dir: string | null = null;
-  let provisioned: ProvisionedDb;
-  if (d === 'sqlite') {
-    dir = mkdtempSync(join(tmpdir(), 'tracker-outbox-'));
-    provisioned = { url: `sqlite:${join(dir, 'tracker.db')}`, drop: async () => {} };
-  } else {
-    provisioned = await provisionDatabase('postgres');
-  }
-  const config = loadConfig({ ...ENV, PUBLIC_URL: 'http://tracker.test', DATABASE_URL: provisioned.url });
-  const db = connect(config.databaseUrl);
-  await migrate(db);
-  // An app in this process for the setup only: it runs no delivery loop (main.ts starts that).
-  const app = await buildApp({ db, config, clock: Date.now });
-  return {
-    url: provisioned.url,
-    db,
-    app,
-    close: async () => {
-      await app.close();
-      await db.close();
-      await provisioned.drop();
-      if (dir) rmSync(dir, { recursive: true, force: true });
-    },
-  };
+function setUp(d: 'sqlite' | 'postgres') {
+  return setUpSharedApp(d, { ...ENV, PUBLIC_URL: 'http://tracker.test' }, 'tracker-outbox-');
 }
 
 async function logVia(base: string, token: string, body: unknown): Promise<any> {
@@ -97,7 +57,7 @@ for (const d of testDatabases()) {
         const second = await startServerProcess(s.url, ENV);
         procs.push(second.proc);
         // At most a retry's wait (30 s) after the failed attempt, if the first server made one.
-        await until('the message to arrive and leave the outbox', async () => receiver.accepted().length >= 1 && (await outboxRows(s.db)).length === 0);
+        await until('the message to arrive and leave the outbox', async () => receiver.accepted().length >= 1 && (await outboxRows(s.db)).length === 0, 120_000);
         second.proc.kill('SIGTERM');
         await exited(second.proc);
 
@@ -132,7 +92,7 @@ for (const d of testDatabases()) {
           const logged = await logVia(servers[i % 2]!.base, f.token, { type: 'milk', ml: 30 + i });
           ids.push(logged.event.id);
         }
-        await until('30 messages to arrive and the outbox to empty', async () => receiver.accepted().length >= 30 && (await outboxRows(s.db)).length === 0);
+        await until('30 messages to arrive and the outbox to empty', async () => receiver.accepted().length >= 30 && (await outboxRows(s.db)).length === 0, 120_000);
         // Stopped gracefully (each finishes the pass it is in) before counting.
         for (const p of procs) p.kill('SIGTERM');
         await Promise.all(procs.map(exited));

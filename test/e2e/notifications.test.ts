@@ -18,6 +18,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { ARTIFACTS, PHONE, apiIn, axeSerious, chromiumMissing, coldColours, ensureWebBuild, launch, overflow, smallControls, signUpInBrowser, startServer, type Server } from './harness.ts';
 import { provisionDatabase, testDatabases, type ProvisionedDb } from '../helpers/databases.ts';
+import { valueOf as until } from '../helpers/wait.ts';
 
 const ece = createRequire(import.meta.url)('http_ece');
 
@@ -36,15 +37,6 @@ function receiver(): Promise<{ server: HttpServer; url: string; got: Received[] 
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as any).port}`, got })));
 }
 
-async function until<T>(what: string, fn: () => T | undefined | Promise<T | undefined>, ms = 15_000): Promise<T> {
-  const t0 = Date.now();
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() - t0 > ms) throw new Error(`waited ${ms} ms for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 for (const d of testDatabases()) {
   describe(`notifications and webhooks in the browser [${d.name}]`, { skip: chromiumMissing || d.skip, concurrency: false }, () => {

@@ -25,3 +25,8 @@ export function startServerProcess(databaseUrl: string, env: Record<string, stri
     proc.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
   });
 }
+
+/** Resolves when the process has exited (at once if it already has). */
+export function exited(proc: ChildProcess): Promise<void> {
+  return new Promise((resolve) => (proc.exitCode !== null || proc.signalCode !== null ? resolve() : proc.once('exit', () => resolve())));
+}
