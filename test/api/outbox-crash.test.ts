@@ -11,9 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServerProcess } from '../helpers/server-process.ts';
 import { testDatabases, provisionDatabase, type ProvisionedDb } from '../helpers/databases.ts';
-import { call, signUp } from '../helpers/app.ts';
+import { call, signUp, testConfig } from '../helpers/app.ts';
 import { Receiver, freePort, verifyAt } from '../helpers/webhook-receiver.ts';
-import { loadConfig } from '../../src/config.ts';
 import { connect, type Db } from '../../src/db/connect.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { buildApp } from '../../src/http/app.ts';
@@ -46,7 +45,7 @@ async function setUp(d: 'sqlite' | 'postgres') {
   } else {
     provisioned = await provisionDatabase('postgres');
   }
-  const config = loadConfig({ ...ENV, PUBLIC_URL: 'http://tracker.test', DATABASE_URL: provisioned.url });
+  const config = testConfig({ ...ENV, DATABASE_URL: provisioned.url });
   const db = connect(config.databaseUrl);
   await migrate(db);
   // An app in this process for the setup only: it runs no delivery loop (main.ts starts that).

@@ -5,6 +5,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { TEST_HASH_COST } from '../helpers/app.ts';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
 export const CHROMIUM = '/usr/bin/chromium';
@@ -49,7 +50,7 @@ export interface Server {
 export function startServer(env: Record<string, string> = {}): Promise<Server> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'warn', PASSWORD_HASH_COST: TEST_HASH_COST, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
