@@ -25,7 +25,7 @@ for (const d of testDatabases()) {
         dir = mkdtempSync(join(tmpdir(), 'tracker-procs-'));
         provisioned = { url: `sqlite:${join(dir, 'tracker.db')}`, drop: async () => {} };
       } else {
-        provisioned = await provisionDatabase('postgres');
+        provisioned = await provisionDatabase('postgres', 'current');
       }
       const config = testConfig({ DATABASE_URL: provisioned.url });
       const handle = connect(config.databaseUrl);

@@ -99,7 +99,7 @@ describe('a database that does not answer', () => {
   });
 
   test('PostgreSQL database dropped while the service runs: 503, and health says so', { skip: process.env.TEST_DATABASE_URL ? false : 'TEST_DATABASE_URL is not set' }, async () => {
-    const provisioned = await provisionDatabase('postgres');
+    const provisioned = await provisionDatabase('postgres', 'current');
     const config = testConfig({ DATABASE_URL: provisioned.url });
     const db = connect(config.databaseUrl);
     await migrate(db);

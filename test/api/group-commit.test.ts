@@ -72,7 +72,7 @@ describe('group commit on the embedded store', () => {
 for (const d of testDatabases()) {
   describe(`event ids [${d.name}]`, { skip: d.skip }, () => {
     test('a drawn id that is taken is drawn again, in the same transaction, which still commits', async () => {
-      const provisioned = await provisionDatabase(d.name);
+      const provisioned = await provisionDatabase(d.name, 'current');
       const db = connect(provisioned.url);
       await migrate(db);
       try {

@@ -43,7 +43,7 @@ async function setUp(d: 'sqlite' | 'postgres') {
     dir = mkdtempSync(join(tmpdir(), 'tracker-outbox-'));
     provisioned = { url: `sqlite:${join(dir, 'tracker.db')}`, drop: async () => {} };
   } else {
-    provisioned = await provisionDatabase('postgres');
+    provisioned = await provisionDatabase('postgres', 'current');
   }
   const config = testConfig({ ...ENV, DATABASE_URL: provisioned.url });
   const db = connect(config.databaseUrl);

@@ -40,7 +40,7 @@ interface Answer {
 
 describe('PostgreSQL outages, through a TCP proxy', { skip }, () => {
   test('reset, a 30 s blackhole and silently dropped connections: 200 or 503 within ~10 s, the pool heals, no acknowledged write is lost', async (t) => {
-    const provisioned = await provisionDatabase('postgres');
+    const provisioned = await provisionDatabase('postgres', 'current');
     const direct = connect(provisioned.url);
     await migrate(direct);
     await direct.close();

@@ -41,7 +41,7 @@ for (const d of testDatabases()) {
       await awayFromMidnight('Europe/London', 4);
       ensureWebBuild();
       mkdirSync(ARTIFACTS, { recursive: true });
-      db = await provisionDatabase(d.name);
+      db = await provisionDatabase(d.name, 'current');
       server = await startServer({ DATABASE_URL: db.url });
       base = server.url;
       browser = await launch();

@@ -36,7 +36,7 @@ for (const d of testDatabases()) {
     before(async () => {
       ensureWebBuild();
       mkdirSync(ARTIFACTS, { recursive: true });
-      db = await provisionDatabase(d.name);
+      db = await provisionDatabase(d.name, 'current');
       server = await startServer({ DATABASE_URL: db.url, MQTT_URL: BROKER, MQTT_BASE_TOPIC: topicBase, MQTT_DISCOVERY_PREFIX: `${topicBase}-ha` });
       base = server.url;
       browser = await launch();

@@ -30,7 +30,7 @@ for (const d of testDatabases()) {
       await awayFromMidnight('Europe/London', 4);
       ensureWebBuild();
       mkdirSync(ARTIFACTS, { recursive: true });
-      db = d.name === 'sqlite' ? { url: 'sqlite::memory:', drop: async () => {} } : await provisionDatabase('postgres');
+      db = d.name === 'sqlite' ? { url: 'sqlite::memory:', drop: async () => {} } : await provisionDatabase('postgres', 'current');
       server = await startServer({ DATABASE_URL: db.url });
       base = server.url;
       browser = await launch();

@@ -73,7 +73,7 @@ for (const d of testDatabases()) {
       mkdirSync(ARTIFACTS, { recursive: true });
       push = await receiver();
       hooks = await receiver();
-      db = await provisionDatabase(d.name);
+      db = await provisionDatabase(d.name, 'current');
       // The receivers are on this machine: a self-hoster's LAN setting.
       server = await startServer({ DATABASE_URL: db.url, OUTBOUND_ALLOW_PRIVATE: '1' });
       base = server.url;

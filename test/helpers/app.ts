@@ -56,7 +56,7 @@ export interface TestApp {
 }
 
 export async function startApp(db: TestDatabase['name'], env: Record<string, string> = {}): Promise<TestApp> {
-  const provisioned = await provisionDatabase(db);
+  const provisioned = await provisionDatabase(db, 'current');
   const config = testConfig({ ...env, DATABASE_URL: provisioned.url });
   const handle = connect(config.databaseUrl);
   await migrate(handle);

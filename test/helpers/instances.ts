@@ -18,7 +18,7 @@ export async function twoInstances(kind: TestDatabase['name']) {
     dir = mkdtempSync(join(tmpdir(), 'tracker-feed-'));
     db = { url: `sqlite:${join(dir, 'family.db')}`, drop: async () => {} };
   } else {
-    db = await provisionDatabase('postgres');
+    db = await provisionDatabase('postgres', 'current');
   }
   const clock = testClock();
   const open = async (env: Record<string, string> = {}) => {
