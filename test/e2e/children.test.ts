@@ -1,4 +1,4 @@
-// Several children in a 360×780 phone, on SQLite and PostgreSQL (issue 25, the web app): a
+// Several children in a 360×780 phone, on SQLite (issue 25, the web app): a
 // one-child family sees no switcher; a second child is added in settings; the switcher in the
 // header shows whose screens these are and is remembered on the phone; each log lands on the
 // child it was made for (online and from the offline queue); a nappy for both twins is one
@@ -13,11 +13,11 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   ARTIFACTS, PHONE, apiIn, awayFromMidnight, axeSerious, chromiumMissing, coldColours as coldColoursIn, ensureWebBuild, launch, overflow as overflowOf,
-  smallControls as smallControlsIn, startServer, type Server,
+  smallControls as smallControlsIn, startServer, type Server, browserDatabases,
 } from './harness.ts';
-import { provisionDatabase, testDatabases, type ProvisionedDb } from '../helpers/databases.ts';
+import { provisionDatabase, type ProvisionedDb } from '../helpers/databases.ts';
 
-for (const d of testDatabases()) {
+for (const d of browserDatabases()) {
   describe(`several children in the browser [${d.name}]`, { skip: chromiumMissing || d.skip, concurrency: false }, () => {
     let db: ProvisionedDb;
     let server: Server;

@@ -6,6 +6,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { TEST_HASH_COST } from '../helpers/app.ts';
+import { testDatabases, type TestDatabase } from '../helpers/databases.ts';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
 export const CHROMIUM = '/usr/bin/chromium';
@@ -37,6 +38,15 @@ export function ensureWebBuild(): void {
     stdio: 'inherit',
   });
   if (r.status !== 0) throw new Error('vite build failed');
+}
+
+/**
+ * The databases the browser suites run on: SQLite only. They test the web app, and every route
+ * it calls runs on both databases in the API suites (test/api); newborn.test.ts keeps a
+ * PostgreSQL run of the newborn loop as a smoke test of the whole stack on that store.
+ */
+export function browserDatabases(): TestDatabase[] {
+  return testDatabases().filter((d) => d.name === 'sqlite');
 }
 
 export interface Server {

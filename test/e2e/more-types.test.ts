@@ -1,4 +1,4 @@
-// The rest of a baby's day in a 360×780 phone, on SQLite and PostgreSQL (issue 26, the web app):
+// The rest of a baby's day in a 360×780 phone, on SQLite (issue 26, the web app):
 // home keeps its nine buttons and gains one "More" under them; its sheet logs a temperature, a
 // medicine and tummy time, which show in the timeline and on the live card (with the urgent
 // fever alert first on home for a 6-week-old at 38.2 °C); a second dose sooner than the
@@ -13,11 +13,11 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   ARTIFACTS, PHONE, apiIn, awayFromMidnight, axeSerious, chromiumMissing, coldColours as coldColoursIn, ensureWebBuild, launch, overflow as overflowOf,
-  smallControls as smallControlsIn, startServer, type Server,
+  smallControls as smallControlsIn, startServer, type Server, browserDatabases,
 } from './harness.ts';
-import { provisionDatabase, testDatabases, type ProvisionedDb } from '../helpers/databases.ts';
+import { provisionDatabase, type ProvisionedDb } from '../helpers/databases.ts';
 
-for (const d of testDatabases()) {
+for (const d of browserDatabases()) {
   describe(`more types in the browser [${d.name}]`, { skip: chromiumMissing || d.skip, concurrency: false }, () => {
     let db: ProvisionedDb;
     let server: Server;

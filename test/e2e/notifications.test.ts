@@ -1,4 +1,4 @@
-// Notifications and webhooks in a 360×780 phone, on SQLite and PostgreSQL (issue 28, the web
+// Notifications and webhooks in a 360×780 phone, on SQLite (issue 28, the web
 // app): a parent turns notifications on (permission granted), the browser's subscription is
 // stored by the service, "Send a test" reaches a push receiver that decrypts it; reminders and
 // quiet hours are saved and a bad value is refused beside its field; an admin adds a webhook,
@@ -16,8 +16,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
-import { ARTIFACTS, PHONE, apiIn, axeSerious, chromiumMissing, coldColours, ensureWebBuild, launch, overflow, smallControls, signUpInBrowser, startServer, type Server } from './harness.ts';
-import { provisionDatabase, testDatabases, type ProvisionedDb } from '../helpers/databases.ts';
+import { ARTIFACTS, PHONE, apiIn, axeSerious, chromiumMissing, coldColours, ensureWebBuild, launch, overflow, smallControls, signUpInBrowser, startServer, type Server, browserDatabases } from './harness.ts';
+import { provisionDatabase, type ProvisionedDb } from '../helpers/databases.ts';
 
 const ece = createRequire(import.meta.url)('http_ece');
 
@@ -46,7 +46,7 @@ async function until<T>(what: string, fn: () => T | undefined | Promise<T | unde
   }
 }
 
-for (const d of testDatabases()) {
+for (const d of browserDatabases()) {
   describe(`notifications and webhooks in the browser [${d.name}]`, { skip: chromiumMissing || d.skip, concurrency: false }, () => {
     let db: ProvisionedDb;
     let server: Server;
