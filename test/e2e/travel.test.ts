@@ -16,9 +16,10 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
-  ARTIFACTS, PHONE, apiIn, awayFromMidnight, axeSerious, chromiumMissing, coldColours as coldColoursIn, ensureWebBuild, launch, overflow as overflowOf,
+  ARTIFACTS, PHONE, apiIn, axeSerious, chromiumMissing, coldColours as coldColoursIn, ensureWebBuild, launch, overflow as overflowOf,
   smallControls as smallControlsIn, startServer, type Server, browserDatabases,
 } from './harness.ts';
+import { FakeTime } from './fake-time.ts';
 import { provisionDatabase, type ProvisionedDb } from '../helpers/databases.ts';
 import { localNow, localTs } from '../../web/src/lib/time.ts';
 import { reZone, zoneWithOffset } from '../../web/src/lib/zone.ts';
@@ -36,6 +37,7 @@ for (const d of browserDatabases()) {
     let page: Page;
     let member: Page;
     let base: string;
+    let time: FakeTime;
     let familyId = '';
     const stamp = `${Date.now()}.${d.name}`;
     const dob = new Date(Date.now() - 120 * 86400000).toISOString().slice(0, 10);
@@ -85,8 +87,7 @@ for (const d of browserDatabases()) {
 
     before(async () => {
       // The suite reads "today" on both clocks for a few minutes: start clear of either midnight.
-      await awayFromMidnight(HOME, 15);
-      await awayFromMidnight(AWAY, 15);
+      time = FakeTime.clearOfMidnight([HOME, AWAY], 15);
       ensureWebBuild();
       mkdirSync(ARTIFACTS, { recursive: true });
       if (d.name === 'sqlite') {
@@ -96,11 +97,12 @@ for (const d of browserDatabases()) {
       } else {
         db = await provisionDatabase(d.name, 'current');
       }
-      server = await startServer({ DATABASE_URL: db.url });
+      server = await startServer({ DATABASE_URL: db.url }, time);
       base = server.url;
       browser = await launch();
       // The family is made at home, in London (sign-up takes the phone's zone)...
       const home = await browser.newContext({ viewport: PHONE, timezoneId: HOME, locale: 'en-GB', colorScheme: 'light' });
+      await time.attach(home);
       const p = await home.newPage();
       await p.goto(base + '/signup');
       await p.fill('#f-email', `travel.${stamp}@example.com`);
@@ -118,6 +120,7 @@ for (const d of browserDatabases()) {
       await home.close();
       // ...and the same phone lands in New York: its clock is New York's now.
       ctx = await browser.newContext({ viewport: PHONE, timezoneId: AWAY, locale: 'en-GB', colorScheme: 'light', storageState: state });
+      await time.attach(ctx);
       page = await ctx.newPage();
       await goHome();
     });
@@ -235,6 +238,7 @@ for (const d of browserDatabases()) {
       assert.equal(invite.status, 200);
       const u = new URL(invite.body.join_url);
       memberCtx = await browser.newContext({ viewport: PHONE, timezoneId: AWAY, locale: 'en-GB', colorScheme: 'light' });
+      await time.attach(memberCtx);
       member = await memberCtx.newPage();
       await member.goto(base + u.pathname + u.search);
       await member.fill('#f-email', `grandpa.${stamp}@example.com`);
