@@ -1,23 +1,16 @@
 // One "now" for a browser suite: this test process, its server (server-clock.ts) and its
 // browser contexts (Playwright's clock) run on real time plus one offset. advance() moves all
-// three at once, so a minute-long feed takes no minute; and a suite that would start too close
-// to a local midnight starts an hour before it instead of waiting it out.
+// three at once, so a minute-long feed takes no minute; the offset starts past a local midnight
+// that is too close, so a suite that logs and then reads "today" never waits one out.
 import type { ChildProcess } from 'node:child_process';
 import type { BrowserContext } from 'playwright-core';
 import { shiftDate, type ShiftedDate } from './shifted-date.ts';
 
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-/** The suites log things "30 min ago" or "an hour ago": they start at least this long after a local midnight. */
-const AFTER_MIDNIGHT_MS = HOUR;
-/** Where a suite too close to a local midnight starts instead: 23:00 there, an hour before it. */
-const LANDING_MS = 23 * HOUR;
-
-/** ms since the last local midnight in `zone` at `at` */
-function sinceMidnight(zone: string, at: number): number {
+/** ms from `at` to the next local midnight in `zone` */
+function untilMidnight(zone: string, at: number): number {
   const parts = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(at));
   const n = (t: string) => Number(parts.find((p) => p.type === t)!.value);
-  return (n('hour') * 3600 + n('minute') * 60 + n('second')) * 1000 + (at % 1000);
+  return ((24 - n('hour')) * 3600 - n('minute') * 60 - n('second')) * 1000;
 }
 
 const RESYNC_MS = 250;
@@ -32,9 +25,8 @@ export class FakeTime {
   }
 
   /**
-   * Starts at real time unless a local midnight in one of `zones` is less than `minutes` ahead
-   * or less than an hour behind; then an hour before that midnight (23:00 there), earlier by
-   * at most two hours: a suite that logs, then reads "today" must not see the day change.
+   * Starts at real time, or, when a local midnight in one of `zones` is `minutes` away or less,
+   * just after it (as the suites used to wait for): the suite's "today" then lasts long enough.
    */
   static clearOfMidnight(zones: string[], minutes: number): FakeTime {
     // More would chase one zone's midnight after another's and never settle.
@@ -45,9 +37,9 @@ export class FakeTime {
     for (let moved = true; moved; ) {
       moved = false;
       for (const zone of zones) {
-        const t = sinceMidnight(zone, real + offset);
-        if (t > DAY - minutes * 60_000 || t < AFTER_MIDNIGHT_MS) {
-          offset -= (t - LANDING_MS + DAY) % DAY;
+        const left = untilMidnight(zone, real + offset);
+        if (left <= minutes * 60_000) {
+          offset += left + 5_000;
           moved = true;
         }
       }
