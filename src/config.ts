@@ -1,6 +1,7 @@
 // Every environment variable the service reads, parsed and validated once (operations.md).
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { MAX_HASH_COST, MIN_HASH_COST, PRODUCTION_HASH_COST } from './domain/password-hash-cost.ts';
 
 /** The caches of derived state's memory budget when CACHE_MEMORY_MB is not set (services/insights/cache-budget.ts). */
 export const DEFAULT_CACHE_MEMORY_MB = 64;
@@ -49,6 +50,12 @@ const schema = z.object({
     .string()
     .default('baby-tracker')
     .refine(isTopicPrefix, { message: 'must be a topic prefix without wildcards (+, #), empty levels or a leading or trailing slash (e.g. baby-tracker)' }),
+  PASSWORD_HASH_COST: z.coerce
+    .number({ message: `must be a whole number, scrypt's log2 N (e.g. ${PRODUCTION_HASH_COST})` })
+    .int({ message: `must be a whole number, scrypt's log2 N (e.g. ${PRODUCTION_HASH_COST})` })
+    .min(MIN_HASH_COST, { message: `must be at least ${MIN_HASH_COST} (N=2^${MIN_HASH_COST}, 1 MiB); the production cost is ${PRODUCTION_HASH_COST} (N=2^${PRODUCTION_HASH_COST}, 128 MiB per hash)` })
+    .max(MAX_HASH_COST, { message: `must be at most ${MAX_HASH_COST} (N=2^${MAX_HASH_COST}, 1 GiB per hash)` })
+    .default(PRODUCTION_HASH_COST),
   MCP_ALLOWED_ORIGINS: z
     .string()
     .default('')
@@ -82,6 +89,8 @@ export interface Config {
   mqtt: MqttConfig;
   /** bytes the caches of derived state may hold (services/insights/cache-budget.ts) */
   cacheMemoryBytes: number;
+  /** scrypt's log2 N for new password hashes (17 = 128 MiB, OWASP's minimum at r=8, p=1) */
+  passwordHashCost: number;
 }
 
 export interface MqttConfig {
@@ -186,6 +195,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     outboundAllowPrivate: e.OUTBOUND_ALLOW_PRIVATE === '1' || e.OUTBOUND_ALLOW_PRIVATE === 'true',
     mqtt: mqttConfig(e),
     cacheMemoryBytes: e.CACHE_MEMORY_MB * 1024 * 1024,
+    passwordHashCost: e.PASSWORD_HASH_COST,
   };
 }
 

@@ -9,6 +9,7 @@ import { buildApp } from './http/app.ts';
 import { prune, PRUNE_EVERY_MS } from './services/housekeeping/prune.ts';
 import { startNotifier } from './outbox/start.ts';
 import { cacheBudget } from './services/insights/cache-budget.ts';
+import { PRODUCTION_HASH_COST } from './domain/password-hash-cost.ts';
 
 const LOG_BATCH_BYTES = 4096;
 const LOG_FLUSH_MS = 1000;
@@ -56,6 +57,11 @@ export async function serve(): Promise<void> {
   if (!config.publicUrlFixed) config.publicUrl = `http://localhost:${port}`;
   const shown = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   console.log(`Baby tracker listening on ${shown} (public URL ${config.publicUrl}, database ${db.dialect})`);
+  if (config.passwordHashCost < PRODUCTION_HASH_COST) {
+    app.log.warn(
+      `PASSWORD_HASH_COST=${config.passwordHashCost} is below the production cost ${PRODUCTION_HASH_COST}: passwords set now are far easier to guess from a stolen database. Use it for tests and trials only.`,
+    );
+  }
   // Expired sessions, tokens, invites, idempotency rows and counters: now, then hourly.
   const housekeeping = async () => {
     try {

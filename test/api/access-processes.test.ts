@@ -10,8 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testDatabases, provisionDatabase, type ProvisionedDb } from '../helpers/databases.ts';
-import { call, sessionCookieOf, signUp } from '../helpers/app.ts';
-import { loadConfig } from '../../src/config.ts';
+import { call, sessionCookieOf, signUp, testConfig } from '../helpers/app.ts';
 import { connect } from '../../src/db/connect.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { buildApp } from '../../src/http/app.ts';
@@ -26,9 +25,9 @@ for (const d of testDatabases()) {
         dir = mkdtempSync(join(tmpdir(), 'tracker-procs-'));
         provisioned = { url: `sqlite:${join(dir, 'tracker.db')}`, drop: async () => {} };
       } else {
-        provisioned = await provisionDatabase('postgres');
+        provisioned = await provisionDatabase('postgres', 'current');
       }
-      const config = loadConfig({ PUBLIC_URL: 'http://tracker.test', DATABASE_URL: provisioned.url });
+      const config = testConfig({ DATABASE_URL: provisioned.url });
       const handle = connect(config.databaseUrl);
       await migrate(handle);
       const app = await buildApp({ db: handle, config, clock: Date.now });

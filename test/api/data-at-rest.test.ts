@@ -8,17 +8,16 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../../src/config.ts';
 import { connect } from '../../src/db/connect.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { buildApp } from '../../src/http/app.ts';
-import { assertError, call, signUp } from '../helpers/app.ts';
+import { assertError, call, signUp, testConfig } from '../helpers/app.ts';
 import { provisionDatabase } from '../helpers/databases.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 
 async function fileApp(dbPath: string) {
-  const config = loadConfig({ PUBLIC_URL: 'http://tracker.test', DATABASE_URL: `sqlite:${dbPath}` });
+  const config = testConfig({ DATABASE_URL: `sqlite:${dbPath}` });
   const db = connect(config.databaseUrl);
   await migrate(db);
   const app = await buildApp({ db, config, clock: Date.now });
@@ -81,7 +80,7 @@ describe('the embedded store at rest', () => {
 describe('a database that does not answer', () => {
   test('PostgreSQL unreachable: /api/health and every request that needs it answer 503 with Retry-After, not 500', async () => {
     // Port 9 (discard) on loopback: nothing listens, the connection is refused at once.
-    const config = loadConfig({ PUBLIC_URL: 'http://tracker.test', DATABASE_URL: 'postgres://postgres@127.0.0.1:9/none' });
+    const config = testConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:9/none' });
     const db = connect(config.databaseUrl);
     const app = await buildApp({ db, config, clock: Date.now });
     try {
@@ -100,8 +99,8 @@ describe('a database that does not answer', () => {
   });
 
   test('PostgreSQL database dropped while the service runs: 503, and health says so', { skip: process.env.TEST_DATABASE_URL ? false : 'TEST_DATABASE_URL is not set' }, async () => {
-    const provisioned = await provisionDatabase('postgres');
-    const config = loadConfig({ PUBLIC_URL: 'http://tracker.test', DATABASE_URL: provisioned.url });
+    const provisioned = await provisionDatabase('postgres', 'current');
+    const config = testConfig({ DATABASE_URL: provisioned.url });
     const db = connect(config.databaseUrl);
     await migrate(db);
     const app = await buildApp({ db, config, clock: Date.now });

@@ -9,14 +9,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { loadConfig } from '../../src/config.ts';
 import { connect } from '../../src/db/connect.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { groupCommitOf } from '../../src/db/group-commit.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { primaryChildScope } from '../../src/services/family/children.ts';
 import { FamilyScope } from '../../src/db/family-scope.ts';
-import { call, signUp } from '../helpers/app.ts';
+import { call, signUp, testConfig } from '../helpers/app.ts';
 import { insertWithFreshId, logNewEvent } from '../../src/services/log/event-insert.ts';
 import { newEventRow } from '../../src/services/log/event-rows.ts';
 import { testDatabases, provisionDatabase } from '../helpers/databases.ts';
@@ -25,7 +24,7 @@ describe('group commit on the embedded store', () => {
   test('concurrent logs share commits; each answer is the durable event; a failing transaction is rolled back alone', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tracker-gc-'));
     const file = join(dir, 'tracker.db');
-    const config = loadConfig({ PUBLIC_URL: 'http://tracker.test', DATABASE_URL: `sqlite:${file}` });
+    const config = testConfig({ DATABASE_URL: `sqlite:${file}` });
     const db = connect(config.databaseUrl);
     await migrate(db);
     const app = await buildApp({ db, config, clock: Date.now });
@@ -75,7 +74,7 @@ describe('group commit on the embedded store', () => {
 for (const d of testDatabases()) {
   describe(`event ids [${d.name}]`, { skip: d.skip }, () => {
     test('a drawn id that is taken is drawn again, in the same transaction, which still commits', async () => {
-      const provisioned = await provisionDatabase(d.name);
+      const provisioned = await provisionDatabase(d.name, 'current');
       const db = connect(provisioned.url);
       await migrate(db);
       try {

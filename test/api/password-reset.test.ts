@@ -11,8 +11,7 @@ import { join as joinPath } from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { testDatabases } from '../helpers/databases.ts';
-import { assertError, call, sessionCookieOf, signUp, startApp, type Family, type TestApp, joinFamily } from '../helpers/app.ts';
-import { loadConfig } from '../../src/config.ts';
+import { assertError, call, sessionCookieOf, signUp, startApp, type Family, type TestApp, joinFamily, testConfig } from '../helpers/app.ts';
 import { connect } from '../../src/db/connect.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { buildApp } from '../../src/http/app.ts';
@@ -148,7 +147,7 @@ describe('tracker reset-password on the embedded SQLite store', () => {
 
   test('prints a working link for a known email; an unknown email exits 1 with a message', async () => {
     const url = `sqlite:${joinPath(dir, 'tracker.db')}`;
-    const config = loadConfig({ PUBLIC_URL: 'http://tracker.test', DATABASE_URL: url });
+    const config = testConfig({ DATABASE_URL: url });
     const db = connect(config.databaseUrl);
     await migrate(db);
     const app = await buildApp({ db, config, clock: Date.now });

@@ -10,13 +10,13 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import pg from 'pg';
 import { sql } from 'kysely';
-import { loadConfig } from '../../src/config.ts';
 import { connect } from '../../src/db/connect.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { isDatabaseUnavailable } from '../../src/db/unavailable.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { provisionDatabase } from '../helpers/databases.ts';
 import { ChaosProxy } from '../helpers/tcp-proxy.ts';
+import { testConfig } from '../helpers/app.ts';
 
 const skip = process.env.TEST_DATABASE_URL ? false : 'TEST_DATABASE_URL is not set, so the PostgreSQL outage test is skipped';
 
@@ -40,7 +40,7 @@ interface Answer {
 
 describe('PostgreSQL outages, through a TCP proxy', { skip }, () => {
   test('reset, a 30 s blackhole and silently dropped connections: 200 or 503 within ~10 s, the pool heals, no acknowledged write is lost', async (t) => {
-    const provisioned = await provisionDatabase('postgres');
+    const provisioned = await provisionDatabase('postgres', 'current');
     const direct = connect(provisioned.url);
     await migrate(direct);
     await direct.close();
@@ -48,7 +48,7 @@ describe('PostgreSQL outages, through a TCP proxy', { skip }, () => {
     const proxy = new ChaosProxy({ host: target.hostname, port: Number(target.port || 5432) });
     await proxy.start();
     // The product's own settings and timeouts (clients on the server's own machine are not rate limited).
-    const config = loadConfig({ PUBLIC_URL: 'http://tracker.test', DATABASE_URL: proxy.urlFor(provisioned.url) });
+    const config = testConfig({ DATABASE_URL: proxy.urlFor(provisioned.url) });
     const db = connect(config.databaseUrl);
     const app = await buildApp({ db, config, clock: Date.now });
     const base = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -78,7 +78,8 @@ for (const d of testDatabases()) {
         dir = mkdtempSync(join(tmpdir(), 'tracker-two-'));
         provisioned = { url: `sqlite:${join(dir, 'tracker.db')}`, drop: async () => {} };
       } else {
-        provisioned = await provisionDatabase('postgres');
+        // Empty: the first process's start-up migrates it, as on a first deployment.
+        provisioned = await provisionDatabase('postgres', 'empty');
       }
       const procs: ChildProcess[] = [];
       try {

@@ -10,12 +10,12 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { testDatabases } from '../helpers/databases.ts';
 import { databaseAt, rowCounts, type LegacyDb } from '../helpers/legacy-db.ts';
-import { loadConfig } from '../../src/config.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { LAST_MIGRATION, NOW, FAMILY, OTHER_FAMILY, secretHashes, seedRelease110 } from '../fixtures/upgrade/release-1.1.0.ts';
 import { askUpgradeRequests, type Answer } from '../fixtures/upgrade/requests.ts';
 import { assertAdditive } from '../fixtures/upgrade/additive.ts';
+import { testConfig } from '../helpers/app.ts';
 
 const RECORDED: Answer[] = JSON.parse(readFileSync(new URL('../fixtures/upgrade/answers-1.1.0.json', import.meta.url), 'utf8'));
 const TABLES = ['families', 'users', 'sessions', 'tokens', 'invites', 'events', 'feed_timers', 'recipes', 'notes', 'idempotency_keys', 'counters', 'analytics_events', 'password_resets'];
@@ -53,7 +53,7 @@ for (const d of testDatabases()) {
     });
 
     test('a one-child client gets every answer release 1.1.0 gave, with only additions (1.3.0: new Event fields, CSV columns, export keys)', async () => {
-      const app = await buildApp({ db: l.db, config: loadConfig({ DATABASE_URL: l.url, PUBLIC_URL: 'http://tracker.test' }), clock: () => NOW });
+      const app = await buildApp({ db: l.db, config: testConfig({ DATABASE_URL: l.url }), clock: () => NOW });
       try {
         const now = await askUpgradeRequests(app);
         assert.equal(now.length, RECORDED.length);

@@ -9,9 +9,8 @@ import { sql } from 'kysely';
 import { testDatabases } from '../helpers/databases.ts';
 import { insertRows, rowCounts, databaseAt, type LegacyDb } from '../helpers/legacy-db.ts';
 import { migrate, migratorFor } from '../../src/db/migrate.ts';
-import { loadConfig } from '../../src/config.ts';
 import { buildApp } from '../../src/http/app.ts';
-import { call } from '../helpers/app.ts';
+import { call, testConfig } from '../helpers/app.ts';
 import { FAMILY, LAST_MIGRATION, NOW, TOKEN, secretHashes, seedRelease110 } from '../fixtures/upgrade/release-1.1.0.ts';
 
 const RELEASE_120_LAST = '013_children';
@@ -65,7 +64,7 @@ for (const d of testDatabases()) {
     });
 
     test('the upgraded family logs the new types for either child, keeps its own medicine settings and sees them live', async () => {
-      const app = await buildApp({ db: l.db, config: loadConfig({ DATABASE_URL: l.url, PUBLIC_URL: 'http://tracker.test' }), clock: () => NOW });
+      const app = await buildApp({ db: l.db, config: testConfig({ DATABASE_URL: l.url }), clock: () => NOW });
       try {
         const tok = { token: TOKEN };
         const saved = await call(app, 'POST', '/api/vega/medicines', { name: 'Calpol', min_hours: 4 }, tok);

@@ -10,9 +10,8 @@ import { sql } from 'kysely';
 import { testDatabases } from '../helpers/databases.ts';
 import { insertRows, rowCounts, databaseAt, type LegacyDb } from '../helpers/legacy-db.ts';
 import { migrate, migratorFor } from '../../src/db/migrate.ts';
-import { loadConfig } from '../../src/config.ts';
 import { buildApp } from '../../src/http/app.ts';
-import { call } from '../helpers/app.ts';
+import { call, testConfig } from '../helpers/app.ts';
 import { FAMILY, LAST_MIGRATION, NOW, TOKEN, secretHashes, seedRelease110 } from '../fixtures/upgrade/release-1.1.0.ts';
 
 const RELEASE_130_LAST = '015_timezone_set_at';
@@ -68,7 +67,7 @@ for (const d of testDatabases()) {
     });
 
     test('the upgraded family keeps its log and uses reminders, push and webhooks', async () => {
-      const app = await buildApp({ db: l.db, config: loadConfig({ DATABASE_URL: l.url, PUBLIC_URL: 'http://tracker.test' }), clock: () => NOW });
+      const app = await buildApp({ db: l.db, config: testConfig({ DATABASE_URL: l.url }), clock: () => NOW });
       try {
         const tok = { token: TOKEN };
         const ben = await call(app, 'GET', `/api/vega/events?date=2026-11-25&child=${SECOND_CHILD}`, undefined, tok);

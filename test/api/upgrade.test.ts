@@ -9,9 +9,8 @@ import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { testDatabases } from '../helpers/databases.ts';
-import { assertError, call } from '../helpers/app.ts';
+import { assertError, call, testConfig, TEST_HASH_COST } from '../helpers/app.ts';
 import { databaseAt, insertRows, rowCounts, type LegacyDb } from '../helpers/legacy-db.ts';
-import { loadConfig } from '../../src/config.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { migrate, migrationStatus, SchemaTooNewError } from '../../src/db/migrate.ts';
 import { hashPassword, sha256 } from '../../src/services/access/secrets.ts';
@@ -31,7 +30,7 @@ interface Person {
 
 /** The 2819d5e release's rows: two families, members with unfolded names, a year of events. */
 async function seedRelease20261122(l: LegacyDb, now: number): Promise<Person[]> {
-  const pw = await hashPassword('correct horse');
+  const pw = await hashPassword('correct horse', Number(TEST_HASH_COST));
   const family = (id: string, name: string) => ({
     id, family_name: name, baby_name: 'Ada', dob: '2025-11-01', gender: 'girl', timezone: 'Europe/London', region: 'uk', units: 'metric',
     plan: 'free', age_band_targets: '{}', acquisition: null, created_at: now - 400 * DAY,
@@ -92,7 +91,7 @@ for (const d of testDatabases()) {
       before_ = await rowCounts(l.db, TABLES);
       const applied = await migrate(l.db);
       assert.deepEqual(applied.slice(0, 2), ['006_feed_timer', '007_access_lifecycle']);
-      app = await buildApp({ db: l.db, config: loadConfig({ DATABASE_URL: l.url, PUBLIC_URL: 'http://tracker.test' }), clock: Date.now });
+      app = await buildApp({ db: l.db, config: testConfig({ DATABASE_URL: l.url }), clock: Date.now });
     });
     after(async () => {
       await app?.close();

@@ -1,4 +1,4 @@
-// Several children in a 360×780 phone, on SQLite and PostgreSQL (issue 25, the web app): a
+// Several children in a 360×780 phone, on SQLite (issue 25, the web app): a
 // one-child family sees no switcher; a second child is added in settings; the switcher in the
 // header shows whose screens these are and is remembered on the phone; each log lands on the
 // child it was made for (online and from the offline queue); a nappy for both twins is one
@@ -12,12 +12,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
-  ARTIFACTS, PHONE, apiIn, awayFromMidnight, axeSerious, chromiumMissing, coldColours as coldColoursIn, ensureWebBuild, launch, overflow as overflowOf,
-  smallControls as smallControlsIn, startServer, type Server,
+  ARTIFACTS, PHONE, apiIn, axeSerious, chromiumMissing, coldColours as coldColoursIn, ensureWebBuild, launch, overflow as overflowOf,
+  smallControls as smallControlsIn, startServer, type Server, browserDatabases,
 } from './harness.ts';
-import { provisionDatabase, testDatabases, type ProvisionedDb } from '../helpers/databases.ts';
+import { FakeTime } from './fake-time.ts';
+import { provisionDatabase, type ProvisionedDb } from '../helpers/databases.ts';
 
-for (const d of testDatabases()) {
+for (const d of browserDatabases()) {
   describe(`several children in the browser [${d.name}]`, { skip: chromiumMissing || d.skip, concurrency: false }, () => {
     let db: ProvisionedDb;
     let server: Server;
@@ -25,6 +26,7 @@ for (const d of testDatabases()) {
     let ctx: BrowserContext;
     let page: Page;
     let base: string;
+    let time: FakeTime;
     const ids: Record<string, string> = {};
     const stamp = `${Date.now()}.${d.name}`;
     const dob = new Date(Date.now() - 20 * 86400000).toISOString().slice(0, 10);
@@ -37,15 +39,17 @@ for (const d of testDatabases()) {
     const coldColours = (within = 'body') => coldColoursIn(page, within);
 
     before(async () => {
-      // The suite logs and reads "today" for several minutes: start it clear of a local midnight.
-      await awayFromMidnight('Europe/London', 4);
+      // The suite logs and reads "today" for several minutes: it starts clear of a local
+      // midnight, and its server and browser share that time (fake-time.ts).
+      time = FakeTime.clearOfMidnight(['Europe/London'], 5);
       ensureWebBuild();
       mkdirSync(ARTIFACTS, { recursive: true });
-      db = await provisionDatabase(d.name);
-      server = await startServer({ DATABASE_URL: db.url });
+      db = await provisionDatabase(d.name, 'current');
+      server = await startServer({ DATABASE_URL: db.url }, time);
       base = server.url;
       browser = await launch();
       ctx = await browser.newContext({ viewport: PHONE, timezoneId: 'Europe/London', locale: 'en-GB', colorScheme: 'light' });
+      await time.attach(ctx);
       page = await ctx.newPage();
       await page.goto(base + '/signup');
       await page.fill('#f-email', `twins.${stamp}@example.com`);

@@ -5,6 +5,9 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { TEST_HASH_COST } from '../helpers/app.ts';
+import { testDatabases, type TestDatabase } from '../helpers/databases.ts';
+import type { FakeTime } from './fake-time.ts';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
 export const CHROMIUM = '/usr/bin/chromium';
@@ -38,6 +41,15 @@ export function ensureWebBuild(): void {
   if (r.status !== 0) throw new Error('vite build failed');
 }
 
+/**
+ * The databases the browser suites run on: SQLite only. They test the web app, and every route
+ * it calls runs on both databases in the API suites (test/api); newborn.test.ts keeps a
+ * PostgreSQL run of the newborn loop as a smoke test of the whole stack on that store.
+ */
+export function browserDatabases(): TestDatabase[] {
+  return testDatabases().filter((d) => d.name === 'sqlite');
+}
+
 export interface Server {
   url: string;
   /** Everything the server printed, for diagnosing a failure (also written to test-artifacts/). */
@@ -45,13 +57,26 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-/** Starts `node --import tsx src/main.ts` on a free port and an in-memory database. */
-export function startServer(env: Record<string, string> = {}): Promise<Server> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+/**
+ * Starts `node --import tsx src/main.ts` on a free port and an in-memory database; with `time`,
+ * the server's clock is that suite's fake time (server-clock.ts), moved by time.advance().
+ */
+export function startServer(env: Record<string, string> = {}, time?: FakeTime): Promise<Server> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ...(time ? ['--import', './test/e2e/server-clock.ts'] : []), 'src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'sqlite::memory:',
+      LOG_LEVEL: 'warn',
+      PASSWORD_HASH_COST: TEST_HASH_COST,
+      ...(time ? { E2E_CLOCK_OFFSET_MS: String(time.offsetMs) } : {}),
+      ...env,
+    },
+    stdio: time ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
   });
+  time?.attachServer(child);
   let out = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -141,17 +166,6 @@ export async function signUpInBrowser(page: Page, base: string, o: { email: stri
   await page.getByRole('button', { name: 'Create family' }).click();
   await page.waitForURL(base + '/');
   await page.getByTestId('live-status').waitFor();
-}
-
-/**
- * Waits, when the family's local time is within `minutes` of midnight, until just after it: these
- * tests log, then look for what they logged in "today", which a local midnight in between moves.
- */
-export async function awayFromMidnight(zone: string, minutes: number): Promise<void> {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(new Date());
-  const n = (t: string) => Number(parts.find((p) => p.type === t)!.value);
-  const left = ((24 - n('hour')) * 3600 - n('minute') * 60 - n('second')) * 1000;
-  if (left <= minutes * 60_000) await new Promise((r) => setTimeout(r, left + 5000));
 }
 
 /** Visible controls smaller than 44×44 in `within` (the skip link waits off-screen until focused). */

@@ -1,4 +1,4 @@
-// Settings › Home Assistant in a 360×780 phone, on SQLite and PostgreSQL (issue 29, the web
+// Settings › Home Assistant in a 360×780 phone, on SQLite (issue 29, the web
 // app): an admin of a two-child family turns the bridge on with the tick box, sees the bridge
 // connected to the machine's broker and each child's state and button topics (as the API lists
 // them), turns it off again; a server without MQTT_URL says so. The server gets a base topic and
@@ -11,12 +11,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ARTIFACTS, PHONE, apiIn, axeSerious, chromiumMissing, coldColours, ensureWebBuild, launch, overflow, smallControls, signUpInBrowser, startServer, type Server } from './harness.ts';
-import { provisionDatabase, testDatabases, type ProvisionedDb } from '../helpers/databases.ts';
+import { ARTIFACTS, PHONE, apiIn, axeSerious, chromiumMissing, coldColours, ensureWebBuild, launch, overflow, smallControls, signUpInBrowser, startServer, type Server, browserDatabases } from './harness.ts';
+import { provisionDatabase, type ProvisionedDb } from '../helpers/databases.ts';
 
 const BROKER = process.env.TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
 
-for (const d of testDatabases()) {
+for (const d of browserDatabases()) {
   describe(`Home Assistant settings in the browser [${d.name}]`, { skip: chromiumMissing || d.skip, concurrency: false }, () => {
     let db: ProvisionedDb;
     let server: Server;
@@ -36,7 +36,7 @@ for (const d of testDatabases()) {
     before(async () => {
       ensureWebBuild();
       mkdirSync(ARTIFACTS, { recursive: true });
-      db = await provisionDatabase(d.name);
+      db = await provisionDatabase(d.name, 'current');
       server = await startServer({ DATABASE_URL: db.url, MQTT_URL: BROKER, MQTT_BASE_TOPIC: topicBase, MQTT_DISCOVERY_PREFIX: `${topicBase}-ha` });
       base = server.url;
       browser = await launch();

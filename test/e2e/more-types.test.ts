@@ -1,4 +1,4 @@
-// The rest of a baby's day in a 360×780 phone, on SQLite and PostgreSQL (issue 26, the web app):
+// The rest of a baby's day in a 360×780 phone, on SQLite (issue 26, the web app):
 // home keeps its nine buttons and gains one "More" under them; its sheet logs a temperature, a
 // medicine and tummy time, which show in the timeline and on the live card (with the urgent
 // fever alert first on home for a 6-week-old at 38.2 °C); a second dose sooner than the
@@ -12,12 +12,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
-  ARTIFACTS, PHONE, apiIn, awayFromMidnight, axeSerious, chromiumMissing, coldColours as coldColoursIn, ensureWebBuild, launch, overflow as overflowOf,
-  smallControls as smallControlsIn, startServer, type Server,
+  ARTIFACTS, PHONE, apiIn, axeSerious, chromiumMissing, coldColours as coldColoursIn, ensureWebBuild, launch, overflow as overflowOf,
+  smallControls as smallControlsIn, startServer, type Server, browserDatabases,
 } from './harness.ts';
-import { provisionDatabase, testDatabases, type ProvisionedDb } from '../helpers/databases.ts';
+import { FakeTime } from './fake-time.ts';
+import { provisionDatabase, type ProvisionedDb } from '../helpers/databases.ts';
 
-for (const d of testDatabases()) {
+for (const d of browserDatabases()) {
   describe(`more types in the browser [${d.name}]`, { skip: chromiumMissing || d.skip, concurrency: false }, () => {
     let db: ProvisionedDb;
     let server: Server;
@@ -25,6 +26,7 @@ for (const d of testDatabases()) {
     let ctx: BrowserContext;
     let page: Page;
     let base: string;
+    let time: FakeTime;
     const stamp = `${Date.now()}.${d.name}`;
     // Six weeks old: 38.2 °C raises the urgent alert (38 °C or more under 3 months).
     const dob = new Date(Date.now() - 42 * 86400000).toISOString().slice(0, 10);
@@ -69,15 +71,17 @@ for (const d of testDatabases()) {
     };
 
     before(async () => {
-      // The suite logs and reads "today" for a few minutes: start it clear of a local midnight.
-      await awayFromMidnight('Europe/London', 4);
+      // The suite logs and reads "today" for a few minutes: it starts clear of a local midnight,
+      // and its server and browser share that time (fake-time.ts).
+      time = FakeTime.clearOfMidnight(['Europe/London'], 5);
       ensureWebBuild();
       mkdirSync(ARTIFACTS, { recursive: true });
-      db = await provisionDatabase(d.name);
-      server = await startServer({ DATABASE_URL: db.url });
+      db = await provisionDatabase(d.name, 'current');
+      server = await startServer({ DATABASE_URL: db.url }, time);
       base = server.url;
       browser = await launch();
       ctx = await browser.newContext({ viewport: PHONE, timezoneId: 'Europe/London', locale: 'en-GB', colorScheme: 'light' });
+      await time.attach(ctx);
       page = await ctx.newPage();
       await page.goto(base + '/signup');
       await page.fill('#f-email', `more.${stamp}@example.com`);
@@ -227,7 +231,7 @@ for (const d of testDatabases()) {
       assert.equal(doses.length, 2, 'nothing blocked');
       assert.deepEqual(doses.map((e) => [e.medicine, e.amount, e.unit]), [['Calpol', 2.5, 'ml'], ['Calpol', 2.5, 'ml']]);
       // The warning stays until dismissed (the next caregiver's decision depends on it).
-      await page.waitForTimeout(8500);
+      await time.advance(8500);
       assert.equal(await warning.count(), 1, 'still there after 8 s');
       await page.locator('.toast').getByRole('button', { name: 'Dismiss' }).click();
       // The live card: what was given, when, by whom, and not before when by the family's setting.

@@ -9,7 +9,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ARTIFACTS, PHONE, apiIn, awayFromMidnight, axeSerious, chromiumMissing, ensureWebBuild, launch, startServer, type Server } from './harness.ts';
+import { ARTIFACTS, PHONE, apiIn, axeSerious, chromiumMissing, ensureWebBuild, launch, startServer, type Server } from './harness.ts';
+import { FakeTime } from './fake-time.ts';
 import { provisionDatabase, testDatabases, type ProvisionedDb } from '../helpers/databases.ts';
 
 for (const d of testDatabases()) {
@@ -22,20 +23,24 @@ for (const d of testDatabases()) {
     let a: Page;
     let b: Page;
     let base: string;
+    let time: FakeTime;
     const stamp = `${Date.now()}.${d.name}`;
     const shot = (p: Page, name: string) => p.screenshot({ path: join(ARTIFACTS, `${name}-${d.name}.png`) });
 
     before(async () => {
-      // The suite logs and reads "today" for several minutes: start it clear of a local midnight.
-      await awayFromMidnight('Europe/London', 4);
+      // The suite logs and reads "today" for a few minutes of its own time: it starts clear of a
+      // local midnight, and its server and browsers share that time (fake-time.ts).
+      time = FakeTime.clearOfMidnight(['Europe/London'], 5);
       ensureWebBuild();
       mkdirSync(ARTIFACTS, { recursive: true });
-      db = d.name === 'sqlite' ? { url: 'sqlite::memory:', drop: async () => {} } : await provisionDatabase('postgres');
-      server = await startServer({ DATABASE_URL: db.url });
+      db = d.name === 'sqlite' ? { url: 'sqlite::memory:', drop: async () => {} } : await provisionDatabase('postgres', 'current');
+      server = await startServer({ DATABASE_URL: db.url }, time);
       base = server.url;
       browser = await launch();
       ctxA = await browser.newContext({ viewport: PHONE, timezoneId: 'Europe/London', locale: 'en-GB', colorScheme: 'light' });
       ctxB = await browser.newContext({ viewport: PHONE, timezoneId: 'Europe/London', locale: 'en-GB', colorScheme: 'light' });
+      await time.attach(ctxA);
+      await time.attach(ctxB);
       a = await ctxA.newPage();
       b = await ctxB.newPage();
       // Caregiver A signs up (a newborn), invites B, B joins in another browser.
@@ -88,8 +93,6 @@ for (const d of testDatabases()) {
     });
 
     test('A starts a breastfeed on the left; B sees the timer; A switches and stops; both see one feed, side both', async () => {
-      // The feed lasts a minute and is then looked for in "today": not across a local midnight.
-      await awayFromMidnight('Europe/London', 3);
       await a.getByTestId('btn-breastfeed').click();
       await a.getByTestId('feed-start-left').click();
       await a.getByTestId('feed-timer').waitFor();
@@ -101,10 +104,10 @@ for (const d of testDatabases()) {
       await b.getByTestId('feed-timer').waitFor({ timeout: 10_000 });
       const t1 = await b.getByTestId('feed-timer').textContent();
       assert.match(t1 ?? '', /^\d{2}:\d{2}$/);
-      await b.waitForTimeout(2100);
-      assert.notEqual(await b.getByTestId('feed-timer').textContent(), t1, 'the timer ticks');
+      await time.advance(2100);
+      await b.getByTestId('feed-timer').filter({ hasNotText: t1 ?? '' }).waitFor({ timeout: 2_000 }); // the timer ticks
 
-      await a.waitForTimeout(61_000); // one minute on the left
+      await time.advance(61_000); // one minute on the left
       await a.getByTestId('feed-switch').click();
       await a.getByTestId('feed-side').getByText('right').waitFor();
       await a.getByTestId('feed-stop').click();

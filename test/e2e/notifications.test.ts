@@ -1,4 +1,4 @@
-// Notifications and webhooks in a 360×780 phone, on SQLite and PostgreSQL (issue 28, the web
+// Notifications and webhooks in a 360×780 phone, on SQLite (issue 28, the web
 // app): a parent turns notifications on (permission granted), the browser's subscription is
 // stored by the service, "Send a test" reaches a push receiver that decrypts it; reminders and
 // quiet hours are saved and a bad value is refused beside its field; an admin adds a webhook,
@@ -16,8 +16,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
-import { ARTIFACTS, PHONE, apiIn, axeSerious, chromiumMissing, coldColours, ensureWebBuild, launch, overflow, smallControls, signUpInBrowser, startServer, type Server } from './harness.ts';
-import { provisionDatabase, testDatabases, type ProvisionedDb } from '../helpers/databases.ts';
+import { ARTIFACTS, PHONE, apiIn, axeSerious, chromiumMissing, coldColours, ensureWebBuild, launch, overflow, smallControls, signUpInBrowser, startServer, type Server, browserDatabases } from './harness.ts';
+import { provisionDatabase, type ProvisionedDb } from '../helpers/databases.ts';
 import { valueOf as until } from '../helpers/wait.ts';
 
 const ece = createRequire(import.meta.url)('http_ece');
@@ -38,7 +38,7 @@ function receiver(): Promise<{ server: HttpServer; url: string; got: Received[] 
 }
 
 
-for (const d of testDatabases()) {
+for (const d of browserDatabases()) {
   describe(`notifications and webhooks in the browser [${d.name}]`, { skip: chromiumMissing || d.skip, concurrency: false }, () => {
     let db: ProvisionedDb;
     let server: Server;
@@ -65,7 +65,7 @@ for (const d of testDatabases()) {
       mkdirSync(ARTIFACTS, { recursive: true });
       push = await receiver();
       hooks = await receiver();
-      db = await provisionDatabase(d.name);
+      db = await provisionDatabase(d.name, 'current');
       // The receivers are on this machine: a self-hoster's LAN setting.
       server = await startServer({ DATABASE_URL: db.url, OUTBOUND_ALLOW_PRIVATE: '1' });
       base = server.url;

@@ -1,4 +1,4 @@
-// A family from London on holiday in New York, in a 360×780 phone, on SQLite and PostgreSQL
+// A family from London on holiday in New York, in a 360×780 phone, on SQLite
 // (issue 27, travel: the web app). The phone's clock is New York's (the browser context's
 // timezoneId); the family's is London's. Home says so plainly, with the switch for an admin
 // and without it for a member; every log from the phone carries the phone's zone and its time
@@ -9,22 +9,25 @@
 // Screenshots, day and night, go to test-artifacts/ (docs/web-app.md, Tests).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
-  ARTIFACTS, PHONE, apiIn, awayFromMidnight, axeSerious, chromiumMissing, coldColours as coldColoursIn, ensureWebBuild, launch, overflow as overflowOf,
-  smallControls as smallControlsIn, startServer, type Server,
+  ARTIFACTS, PHONE, apiIn, axeSerious, chromiumMissing, coldColours as coldColoursIn, ensureWebBuild, launch, overflow as overflowOf,
+  smallControls as smallControlsIn, startServer, type Server, browserDatabases,
 } from './harness.ts';
-import { provisionDatabase, testDatabases, type ProvisionedDb } from '../helpers/databases.ts';
+import { FakeTime } from './fake-time.ts';
+import { provisionDatabase, type ProvisionedDb } from '../helpers/databases.ts';
 import { localNow, localTs } from '../../web/src/lib/time.ts';
 import { reZone, zoneWithOffset } from '../../web/src/lib/zone.ts';
 
 const HOME = 'Europe/London';
 const AWAY = 'America/New_York';
 
-for (const d of testDatabases()) {
+for (const d of browserDatabases()) {
   describe(`travel: a phone on New York time, a family on London's [${d.name}]`, { skip: chromiumMissing || d.skip, concurrency: false }, () => {
     let db: ProvisionedDb;
     let server: Server;
@@ -34,6 +37,7 @@ for (const d of testDatabases()) {
     let page: Page;
     let member: Page;
     let base: string;
+    let time: FakeTime;
     let familyId = '';
     const stamp = `${Date.now()}.${d.name}`;
     const dob = new Date(Date.now() - 120 * 86400000).toISOString().slice(0, 10);
@@ -61,9 +65,16 @@ for (const d of testDatabases()) {
       sent.push({ id: answer.event.id, ts: body.ts, timezone: body.timezone });
       return { body, event: answer.event };
     };
-    /** The events table's own row (PostgreSQL only: the SQLite store lives in the server's memory). */
+    /** The events table's own row, read beside the server (its SQLite store is a file here). */
     const storedRow = async (id: string): Promise<{ ts: string; zone: string } | null> => {
-      if (d.name !== 'postgres') return null;
+      if (d.name === 'sqlite') {
+        const file = new Database(db.url.slice('sqlite:'.length), { readonly: true });
+        try {
+          return (file.prepare('SELECT ts, zone FROM events WHERE id = ?').get(id) as { ts: string; zone: string } | undefined) ?? null;
+        } finally {
+          file.close();
+        }
+      }
       const c = new pg.Client({ connectionString: db.url });
       await c.connect();
       try {
@@ -76,16 +87,22 @@ for (const d of testDatabases()) {
 
     before(async () => {
       // The suite reads "today" on both clocks for a few minutes: start clear of either midnight.
-      await awayFromMidnight(HOME, 15);
-      await awayFromMidnight(AWAY, 15);
+      time = FakeTime.clearOfMidnight([HOME, AWAY], 15);
       ensureWebBuild();
       mkdirSync(ARTIFACTS, { recursive: true });
-      db = await provisionDatabase(d.name);
-      server = await startServer({ DATABASE_URL: db.url });
+      if (d.name === 'sqlite') {
+        // A file rather than memory, so that the test can read the rows the server stored.
+        const dir = mkdtempSync(join(tmpdir(), 'tracker-travel-'));
+        db = { url: `sqlite:${join(dir, 'travel.db')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+      } else {
+        db = await provisionDatabase(d.name, 'current');
+      }
+      server = await startServer({ DATABASE_URL: db.url }, time);
       base = server.url;
       browser = await launch();
       // The family is made at home, in London (sign-up takes the phone's zone)...
       const home = await browser.newContext({ viewport: PHONE, timezoneId: HOME, locale: 'en-GB', colorScheme: 'light' });
+      await time.attach(home);
       const p = await home.newPage();
       await p.goto(base + '/signup');
       await p.fill('#f-email', `travel.${stamp}@example.com`);
@@ -103,6 +120,7 @@ for (const d of testDatabases()) {
       await home.close();
       // ...and the same phone lands in New York: its clock is New York's now.
       ctx = await browser.newContext({ viewport: PHONE, timezoneId: AWAY, locale: 'en-GB', colorScheme: 'light', storageState: state });
+      await time.attach(ctx);
       page = await ctx.newPage();
       await goHome();
     });
@@ -150,7 +168,8 @@ for (const d of testDatabases()) {
       const londonNow = localNow(HOME);
       assert.ok(Math.abs(Date.parse(`${londonNow}Z`) - Date.parse(`${listed.ts}Z`)) < 120_000, `${listed.ts} is London's now (${londonNow})`);
       const row = await storedRow(event.id);
-      if (row) assert.deepEqual({ ts: row.ts, zone: row.zone }, { ts: body.ts, zone: AWAY }, 'stored on New York’s clock with its zone');
+      assert.ok(row, 'the row is stored');
+      assert.deepEqual({ ts: row.ts, zone: row.zone }, { ts: body.ts, zone: AWAY }, 'stored on New York’s clock with its zone');
 
       // A picked time is the family's clock (as every time on the page): ten minutes ago in London.
       const picked = localTs(Date.now() - 10 * 60_000, HOME).slice(0, 16);
@@ -162,7 +181,8 @@ for (const d of testDatabases()) {
       const [pickedRow] = (await events(picked.slice(0, 10))).filter((e) => e.id === dirty.event.id);
       assert.equal(pickedRow.ts, `${picked}:00`, 'listed at the picked London time');
       const stored = await storedRow(dirty.event.id);
-      if (stored) assert.deepEqual({ ts: stored.ts, zone: stored.zone }, { ts: dirty.body.ts, zone: AWAY });
+      assert.ok(stored);
+      assert.deepEqual({ ts: stored.ts, zone: stored.zone }, { ts: dirty.body.ts, zone: AWAY });
 
       // Offline: the queued log keeps the zone and the time it was made with.
       await page.locator('.toast').getByRole('button', { name: 'Dismiss' }).click();
@@ -180,7 +200,8 @@ for (const d of testDatabases()) {
       assert.deepEqual(both.map((e) => e.ts), [reZone(queued.ts, AWAY, HOME)], 'sent with the time it was made');
       sent.push({ id: both[0].id, ts: queued.ts, timezone: AWAY });
       const queuedRow = await storedRow(both[0].id);
-      if (queuedRow) assert.deepEqual({ ts: queuedRow.ts, zone: queuedRow.zone }, { ts: queued.ts, zone: AWAY });
+      assert.ok(queuedRow);
+      assert.deepEqual({ ts: queuedRow.ts, zone: queuedRow.zone }, { ts: queued.ts, zone: AWAY });
     });
 
     test('the live card says which zone its times are in when live status names another than the family’s', async () => {
@@ -217,6 +238,7 @@ for (const d of testDatabases()) {
       assert.equal(invite.status, 200);
       const u = new URL(invite.body.join_url);
       memberCtx = await browser.newContext({ viewport: PHONE, timezoneId: AWAY, locale: 'en-GB', colorScheme: 'light' });
+      await time.attach(memberCtx);
       member = await memberCtx.newPage();
       await member.goto(base + u.pathname + u.search);
       await member.fill('#f-email', `grandpa.${stamp}@example.com`);

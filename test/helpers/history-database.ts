@@ -3,7 +3,6 @@
 // one small family with a token for a writer to log to. For the backup test and benchmark.
 import { randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
-import { loadConfig } from '../../src/config.ts';
 import { connect, forgetDeletedPages } from '../../src/db/connect.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import type { Ctx } from '../../src/services/context.ts';
@@ -14,6 +13,7 @@ import { insertHistory } from '../../src/services/housekeeping/seed.ts';
 import { childScopeOf } from '../../src/services/family/children.ts';
 import { demoHistory, type DemoEvent } from '../../src/domain/demo-history.ts';
 import { addDays, localDateOf } from '../../src/domain/time.ts';
+import { testConfig } from './app.ts';
 
 const ZONE = 'Europe/London';
 
@@ -33,7 +33,7 @@ export async function seedHistoryDatabase(path: string, targetBytes: number): Pr
   const today = localDateOf(now, ZONE);
   const dob = addDays(today, -3 * 365 - 40);
   const history = demoHistory({ dob, today: addDays(today, 1), days: 3 * 365 + 1, zone: ZONE, authors: ['parent'] }).filter((e) => e.at <= now - 60_000);
-  const config = loadConfig({ DATABASE_URL: `sqlite:${path}`, PUBLIC_URL: 'http://127.0.0.1' });
+  const config = testConfig({ DATABASE_URL: `sqlite:${path}`, PUBLIC_URL: 'http://127.0.0.1' });
   const db = connect(config.databaseUrl);
   await migrate(db);
   const ctx: Ctx = { db, config, clock: () => now };

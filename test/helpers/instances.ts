@@ -4,8 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { provisionDatabase, type ProvisionedDb, type TestDatabase } from './databases.ts';
-import { testClock } from './app.ts';
-import { loadConfig } from '../../src/config.ts';
+import { testClock, testConfig } from './app.ts';
 import { connect } from '../../src/db/connect.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { buildApp } from '../../src/http/app.ts';
@@ -19,11 +18,11 @@ export async function twoInstances(kind: TestDatabase['name']) {
     dir = mkdtempSync(join(tmpdir(), 'tracker-feed-'));
     db = { url: `sqlite:${join(dir, 'family.db')}`, drop: async () => {} };
   } else {
-    db = await provisionDatabase('postgres');
+    db = await provisionDatabase('postgres', 'current');
   }
   const clock = testClock();
-  const open = async () => {
-    const config = loadConfig({ PUBLIC_URL: 'http://tracker.test', DATABASE_URL: db.url });
+  const open = async (env: Record<string, string> = {}) => {
+    const config = testConfig({ ...env, DATABASE_URL: db.url });
     const handle = connect(config.databaseUrl);
     await migrate(handle);
     const ctx: Ctx = { db: handle, config, clock: () => clock.now };

@@ -14,7 +14,7 @@ export interface LegacyDb {
 
 /** A scratch database (SQLite in memory, or PostgreSQL) at the schema of `lastMigration`. */
 export async function databaseAt(engine: TestDatabase['name'], lastMigration: string): Promise<LegacyDb> {
-  const provisioned = await provisionDatabase(engine);
+  const provisioned = await provisionDatabase(engine, 'empty');
   const db = connect(provisioned.url);
   const { error } = await migratorFor(db).migrateTo(lastMigration);
   if (error) throw error;

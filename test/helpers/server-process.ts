@@ -1,6 +1,7 @@
 // The service as its own process, started the way `npm start` would run it (TypeScript through
 // tsx, so no build is needed), on a given database; resolves once it prints its address.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { TEST_HASH_COST } from './app.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 
@@ -8,7 +9,7 @@ export function startServerProcess(databaseUrl: string, env: Record<string, stri
   return new Promise((resolve, reject) => {
     const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: ROOT,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...env },
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', PASSWORD_HASH_COST: TEST_HASH_COST, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

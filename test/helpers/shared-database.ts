@@ -5,13 +5,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { provisionDatabase, type ProvisionedDb, type TestDatabase } from './databases.ts';
-import { loadConfig } from '../../src/config.ts';
+import { testConfig } from './app.ts';
 import { connect } from '../../src/db/connect.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { buildApp } from '../../src/http/app.ts';
 
 export async function provisionSharedDatabase(name: TestDatabase['name'], prefix = 'tracker-shared-'): Promise<ProvisionedDb> {
-  if (name === 'postgres') return provisionDatabase('postgres');
+  if (name === 'postgres') return provisionDatabase('postgres', 'current');
   const dir = mkdtempSync(join(tmpdir(), prefix));
   return { url: `sqlite:${join(dir, 'tracker.db')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
 }
@@ -23,7 +23,7 @@ export async function provisionSharedDatabase(name: TestDatabase['name'], prefix
  */
 export async function setUpSharedApp(name: TestDatabase['name'], env: Record<string, string>, prefix?: string) {
   const provisioned = await provisionSharedDatabase(name, prefix);
-  const config = loadConfig({ PUBLIC_URL: 'http://tracker.test', ...env, DATABASE_URL: provisioned.url });
+  const config = testConfig({ ...env, DATABASE_URL: provisioned.url });
   const db = connect(config.databaseUrl);
   await migrate(db);
   const app = await buildApp({ db, config, clock: Date.now });

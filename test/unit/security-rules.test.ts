@@ -37,6 +37,22 @@ describe('password hashing pool', () => {
     assert.deepEqual(order, ['signup-0', 'signin', 'signup-1', 'signup-2']);
   });
 
+  test('hashes together hold at most the memory budget; one larger than it runs alone; no overtaking', async () => {
+    const pool = new HashPool(3, 10, 100);
+    const order: string[] = [];
+    const first = gate();
+    const a = pool.run('signup', async () => (await first.p, order.push('a')), 60);
+    // 60 + 60 > 100: b waits although a slot is free, and c (small) waits behind it in order.
+    const b = pool.run('signup', async () => order.push('b'), 60);
+    const c = pool.run('signup', async () => order.push('c'), 10);
+    assert.equal(pool.queued, 2);
+    first.open();
+    await Promise.all([a, b, c]);
+    assert.deepEqual(order, ['a', 'b', 'c']);
+    // Larger than the whole budget: runs when nothing else does, rather than never.
+    assert.equal(await pool.run('signin', async () => 'big', 500), 'big');
+  });
+
   test('a failing hash frees its slot', async () => {
     const pool = new HashPool(1, 1);
     await assert.rejects(pool.run('signin', async () => Promise.reject(new Error('boom'))));

@@ -18,7 +18,7 @@ export async function changePassword(ctx: Ctx, actor: Actor, current: string, ne
     throw new AppError(400, 'wrong_password', 'The current password is not right.', { detail: [{ loc: ['body', 'current_password'], msg: 'The current password is not right.', type: 'wrong_password' }] });
   }
   await refundLoginAttempt(ctx, user.email, ip);
-  const hash = await hashPassword(next);
+  const hash = await hashPassword(next, ctx.config.passwordHashCost);
   await scope.transaction(async (tx) => {
     await tx.updateTable('users').set({ password_hash: hash }).where('id', '=', actor.userId).execute();
     let others = tx.deleteFrom('sessions').where('user_id', '=', actor.userId);

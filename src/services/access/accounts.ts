@@ -54,7 +54,7 @@ export async function onboard(ctx: Ctx, input: OnboardInput, ip: string): Promis
   const familyId = randomUUID();
   const childId = newChildId();
   const userId = randomUUID();
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, ctx.config.passwordHashCost);
   try {
     return await ctx.db.kysely.transaction().execute(async (trx) => {
       await trx
@@ -106,7 +106,7 @@ export async function login(ctx: Ctx, typedEmail: string, password: string, ip: 
     .where('email', '=', email)
     .executeTakeFirst();
   // Verify against a dummy hash when the account is unknown, so the timing is the same.
-  const ok = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
+  const ok = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash(ctx.config.passwordHashCost)));
   if (!user || !ok) throw new AppError(401, 'invalid_credentials', 'That email and password do not match an account.');
   await refundLoginAttempt(ctx, email, ip);
   const sessionSecret = await createSession(ctx.db.kysely, user.family_id, user.id, ctx.clock());
@@ -142,7 +142,7 @@ export async function join(ctx: Ctx, input: JoinInput, ip: string): Promise<Sign
   const names = await new FamilyScope(ctx.db.kysely, invite.family_id, ctx.db.dialect).selectFrom('users').select('username').execute();
   if (names.some((n) => normalUsername(n.username) === normalUsername(username))) throw usernameTaken(username);
   const userId = randomUUID();
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, ctx.config.passwordHashCost);
   try {
     return await ctx.db.kysely.transaction().execute(async (trx) => {
       // Claim the invite first: of two joins racing for one code only one updates the row.

@@ -67,7 +67,7 @@ export async function resetPassword(ctx: Ctx, code: string, newPassword: string,
   };
   if (!link || link.used_at !== null || Number(link.expires_at) <= ctx.clock()) throw await fail();
   // Hashed before the transaction: scrypt is slow and must not hold a write lock.
-  const hash = await hashPassword(newPassword);
+  const hash = await hashPassword(newPassword, ctx.config.passwordHashCost);
   const scope = new FamilyScope(ctx.db.kysely, link.family_id, ctx.db.dialect);
   const claimed = await scope.transaction(async (tx) => {
     const now = ctx.clock();
