@@ -7,7 +7,7 @@ import { connect } from './db/connect.ts';
 import { migrate, SchemaTooNewError } from './db/migrate.ts';
 import { buildApp } from './http/app.ts';
 import { prune, PRUNE_EVERY_MS } from './services/housekeeping/prune.ts';
-import { startNotifier } from './outbox/start.ts';
+import { startNotifier } from './notifier.ts';
 import { cacheBudget } from './services/insights/cache-budget.ts';
 import { PRODUCTION_HASH_COST } from './domain/password-hash-cost.ts';
 

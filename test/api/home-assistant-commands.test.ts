@@ -14,7 +14,7 @@ import { testDatabases } from '../helpers/databases.ts';
 import { call, signUp, startApp, type Family, type TestApp } from '../helpers/app.ts';
 import { handleCommand, type CommandResult } from '../../src/mqtt/commands.ts';
 import { BUTTONS, childSegment, familySegment, type Button } from '../../src/domain/home-assistant/topics.ts';
-import { startNotifier } from '../../src/outbox/start.ts';
+import { startNotifier } from '../../src/notifier.ts';
 import { bridgeState } from '../../src/services/home-assistant/bridge-state.ts';
 import mqtt from 'mqtt';
 import { valueOf as until } from '../helpers/wait.ts';

@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { testDatabases } from '../helpers/databases.ts';
 import { assertError, call, joinFamily, signUp, startApp, type Family, type TestApp } from '../helpers/app.ts';
 import { BROKER_URL, brokerSkip, freePort, MOSQUITTO, PrivateBroker, Recorder, requireBroker, retainedUnder, type Message } from '../helpers/mqtt.ts';
-import { startNotifier } from '../../src/outbox/start.ts';
+import { startNotifier } from '../../src/notifier.ts';
 import { BUTTONS } from '../../src/domain/home-assistant/topics.ts';
 
 const SENSORS = ['asleep', 'feeding', 'alert', 'last_feed', 'next_feed', 'feeds_today', 'milk_today', 'last_nappy', 'nappies_today', 'awake_for', 'last_side', 'alert_message', 'weight'];

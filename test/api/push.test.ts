@@ -16,7 +16,7 @@ import { assertError, call, joinFamily, sessionCookieOf, signUp, startApp, type 
 import { twoInstances } from '../helpers/instances.ts';
 import { deliverDue } from '../../src/outbox/worker.ts';
 // Registers the outbox's senders ('push' among them), as the server does at start.
-import '../../src/outbox/start.ts';
+import '../../src/notifier.ts';
 
 const ece = createRequire(import.meta.url)('http_ece') as { decrypt(body: Buffer, params: Record<string, unknown>): Buffer };
 

@@ -13,7 +13,7 @@ import { Receiver, verifyAt, type Received } from '../helpers/webhook-receiver.t
 import { deliverDue } from '../../src/outbox/worker.ts';
 import { postOutbound } from '../../src/outbox/outbound.ts';
 import { isPublicAddress } from '../../src/domain/outbound-policy.ts';
-import '../../src/outbox/start.ts';
+import '../../src/notifier.ts';
 
 const HOUR = 3600_000;
 const ALL_EVENTS = ['event.created', 'event.edited', 'event.deleted', 'feed_timer.started', 'feed_timer.stopped', 'reminder.fired'];
