@@ -55,8 +55,11 @@ await esbuild.build({
   allowOverwrite: true,
   sourcemap: true,
   sourcesContent: false,
-  // Function and class names stay as written (errors' names, stack traces, logs).
-  keepNames: true,
+  // Not minified, so names stay as written except where two modules' names collide (esbuild
+  // renames one: only a few of the dependencies' classes). keepNames would pin every one with a
+  // call when each function or class is made, and the request path makes closures by the
+  // thousand: it cost ~8 % of a cached read's CPU (issue 38, bench/NOTES.md).
+  keepNames: false,
   logLevel: 'warning',
   external: EXTERNAL,
   // Packages written as CommonJS call require() for Node's own modules; an ES module has none.
