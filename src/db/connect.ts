@@ -7,6 +7,7 @@ import SQLite from 'better-sqlite3';
 import type pg from 'pg';
 import type { Database } from './schema.ts';
 import { enableGroupCommit } from './group-commit.ts';
+import { registerSqliteHandle } from './prepared.ts';
 import type { PgLiveness } from './pg-liveness.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -108,6 +109,7 @@ export function connect(url: string): Db {
     handle.pragma('cache_size = -4000');
     const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(handle) }) });
     enableGroupCommit(kysely);
+    registerSqliteHandle(kysely, handle);
     return {
       kysely,
       dialect,
