@@ -29,8 +29,12 @@ const EVENTS: Record<string, Rule> = {
 
 /** The event a finished request amounts to, or null. Any route's 429 with a credential is the rate limit. */
 export function securityEventOf(method: string, route: string, status: number, hasActor: boolean): string | null {
-  const named = EVENTS[`${method} ${route}`]?.[status];
-  if (named) return named;
+  // No read is an event of its own (every named one changes something): the common case, decided
+  // before the lookup's key is built.
+  if (method !== 'GET') {
+    const named = EVENTS[`${method} ${route}`]?.[status];
+    if (named) return named;
+  }
   if (status === 429 && hasActor && route.startsWith('/api/vega/')) return 'rate_limited';
   return null;
 }
