@@ -75,7 +75,8 @@ export async function buildApp(ctx: Ctx, opts: AppOptions = {}): Promise<Fastify
 
   app.setValidatorCompiler(zodValidatorCompiler);
   // Responses are plain JSON; response schemas document them (and type the handlers).
-  app.setSerializerCompiler(() => serializeJson);
+  // (Fastify sends a Buffer from a serializer as it is; its types say string.)
+  app.setSerializerCompiler(() => serializeJson as (data: unknown) => string);
 
   registerJsonParser(app);
   await app.register(formbody, { bodyLimit: BODY_LIMIT });

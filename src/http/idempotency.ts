@@ -73,7 +73,9 @@ export function registerIdempotency(app: FastifyInstance, ctx: Ctx): void {
     claims.delete(req);
     // The answer goes out as it is: when the database is away, the key is settled later (an
     // error here would replace the answer with fastify's own, whatever its status).
-    const outcome = reply.statusCode < 300 && typeof payload === 'string' ? { result: { status: reply.statusCode, body: payload } satisfies Recorded } : null;
+    // (A body from the serializer is a string, or a cached answer's bytes: json-serializer.ts.)
+    const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
+    const outcome = reply.statusCode < 300 && body !== null ? { result: { status: reply.statusCode, body } satisfies Recorded } : null;
     await settleClaim(claim.scope, claim.name, claim.key, claim.claimedAt, outcome).catch((err) => {
       if (outcome !== null) throw err;
       req.log.error({ err }, 'could not free an idempotency key');
