@@ -29,11 +29,14 @@ export function registerSqliteHandle(k: Kysely<Database>, handle: SQLite.Databas
 interface Template { sql: string; slots: Slot[]; stmt?: SQLite.Statement }
 
 export class PreparedQuery<A extends unknown[], R> {
-  private readonly templates = new WeakMap<Kysely<Database>, Template>();
+  // By the database's adapter, which a transaction's or a connection's Kysely shares with the
+  // Kysely it came from: the group commit's transactions are a new Kysely each, and building
+  // the template again for each cost about what it saves.
+  private readonly templates = new WeakMap<object, Template>();
 
   /**
    * `build` receives the database and one placeholder per argument and returns the query;
-   * it is called once per database.
+   * it is called once per database (per connect(): its transactions share the template).
    */
   constructor(
     private readonly arity: number,
@@ -41,7 +44,8 @@ export class PreparedQuery<A extends unknown[], R> {
   ) {}
 
   private template(k: Kysely<Database>): Template {
-    let t = this.templates.get(k);
+    const adapter = k.getExecutor().adapter;
+    let t = this.templates.get(adapter);
     if (!t) {
       const holders = Array.from({ length: this.arity }, (_, i) => placeholder(i));
       const compiled = this.build(k, ...holders).compile();
@@ -52,7 +56,7 @@ export class PreparedQuery<A extends unknown[], R> {
       const used = new Set(slots.flatMap((s) => ('arg' in s ? [s.arg] : [])));
       if (used.size !== this.arity) throw new Error('a prepared query must use each of its arguments as a parameter');
       t = { sql: compiled.sql, slots };
-      this.templates.set(k, t);
+      this.templates.set(adapter, t);
     }
     return t;
   }

@@ -27,6 +27,19 @@ const insertBumpingVersionWithKey = new PreparedQuery<[string, ...unknown[]], Ev
     ),
 );
 
+// The insert inside a transaction (SQLite's group commit, or PostgreSQL when the event is
+// announced), built once as well: building and compiling it with the query builder cost a log
+// more than running it. ON CONFLICT DO NOTHING: a clash returns no row (and, on PostgreSQL,
+// does not abort the transaction), so one statement both checks and inserts.
+// Its family id is the scope's own (FamilyScope.run supplies it), its child the scope's child.
+const insertEventRow = new PreparedQuery<[string, ...unknown[]], EventRow>(1 + NEW_EVENT_COLUMNS.length, (k, familyId, ...values) =>
+  k
+    .insertInto('events')
+    .values({ family_id: familyId!, ...Object.fromEntries(NEW_EVENT_COLUMNS.map((c, i) => [c, values[i]])) } as never)
+    .onConflict((oc) => oc.columns(['family_id', 'id']).doNothing())
+    .returningAll() as never,
+);
+
 /** An idempotency key's row, for an event with this id: committed with the event. */
 export type KeyRowFor = (eventId: string) => { key: string; scope: string; response: string; request_hash: string; created_at: number };
 
@@ -38,14 +51,9 @@ function newEventId(): string {
 // (family_id, id) decides and a clash just draws another id.
 export async function insertWithFreshId(tx: ChildScope, base: NewEvent, drawId: () => string = newEventId): Promise<EventRow> {
   for (let i = 0; i < ID_ATTEMPTS; i++) {
-    // ON CONFLICT DO NOTHING: a clash returns no row (and, on PostgreSQL, does not abort the
-    // transaction), so one statement both checks and inserts.
-    const row = await tx
-      .insertIntoLog('events', { ...base, id: drawId() })
-      .onConflict((oc) => oc.columns(['family_id', 'id']).doNothing())
-      .returningAll()
-      .executeTakeFirst();
-    if (row) return row as EventRow;
+    const values: Record<string, unknown> = { ...base, child_id: tx.childId, id: drawId() };
+    const [row] = await tx.run(insertEventRow, ...NEW_EVENT_COLUMNS.map((c) => values[c]));
+    if (row) return row;
   }
   throw new Error('could not draw a free event id');
 }
