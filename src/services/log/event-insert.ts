@@ -120,10 +120,15 @@ export async function logNewEvent(scope: ChildScope, base: NewEvent, drawId: () 
   }
   try {
     return await scope.transaction(async (tx) => {
-      const v0 = await lockFamilyVersion(tx);
+      // SQLite runs one write transaction at a time: the family's row read here is the row the
+      // insert changes, and the events trigger bumps its version by exactly one (migration 008;
+      // nothing else written here touches it), so the row after is known without reading it
+      // again. PostgreSQL locks the row first and reads it afterwards.
+      const before = tx.dialect === 'sqlite' ? await loadFamily(tx) : null;
+      const v0 = before ? Number(before.version) : await lockFamilyVersion(tx);
       const row = await insertWithFreshId(tx, base, drawId);
       if (keyRow) await tx.insertInto('idempotency_keys', keyRow(row.id)).execute();
-      const family = await loadFamily(tx);
+      const family = before ? { ...before, version: v0 + 1 } : await loadFamily(tx);
       if (listened && announce) await tx.emit(announce.created(row, family));
       return { row, v0, v1: Number(family.version), family };
     }, { family: announce?.family ?? null });
