@@ -195,7 +195,7 @@ async function main() {
     const before = readFileSync(recorded, 'utf8');
     const notesAt = before.indexOf('\n# ', 1);
     const worse = regressions(tableFigures(notesAt > 0 ? before.slice(0, notesAt) : before), tableFigures(lines.join('\n')));
-    console.log(worse.length === 0 ? '\nNo figure more than 10 % worse than bench/RESULTS.md as it was.' : `\nMore than 10 % worse than bench/RESULTS.md as it was:\n${worse.map((w) => `- ${w}`).join('\n')}`);
+    console.log(worse.length === 0 ? '\nNo figure more than 10 % worse than bench/RESULTS.md as it was.' : `\nMore than 10 % worse than bench/RESULTS.md as it was (req/s, p99 and CPU move with the machine's speed on the day; a share of the ceiling, in bold, does not):\n${worse.map((w) => `- ${w}`).join('\n')}`);
   }
   if (!QUICK) writeFileSync(join(ROOT, 'bench/RESULTS.md'), `${lines.join('\n')}\n${existsSync(join(ROOT, 'bench/NOTES.md')) ? `\n${readFileSync(join(ROOT, 'bench/NOTES.md'), 'utf8')}` : ''}`);
 }
