@@ -35,8 +35,6 @@ export async function familyVersion(scope: FamilyScope): Promise<number> {
  * writes can change the version.
  */
 export async function lockFamilyVersion(tx: FamilyScope): Promise<number> {
-  // SQLite: the plain read, compiled once (a log's transaction runs this every time).
-  if (tx.dialect === 'sqlite') return familyVersion(tx);
   const row = await tx.forUpdate(tx.family().select('version')).executeTakeFirst();
   return row ? Number(row.version) : -1;
 }
