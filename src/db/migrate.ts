@@ -25,6 +25,7 @@ import { timezoneSetAt } from './migrations/015_timezone_set_at.ts';
 import { notifications } from './migrations/016_notifications.ts';
 import { homeAssistant } from './migrations/017_home_assistant.ts';
 import { outboxOutlivesFamily } from './migrations/018_outbox_outlives_family.ts';
+import { caregiverPreferences } from './migrations/019_caregiver_preferences.ts';
 
 /** Every migration of this release, by name (applied in name order). */
 export function migrationsFor(db: Db): Record<string, Migration> {
@@ -46,6 +47,7 @@ export function migrationsFor(db: Db): Record<string, Migration> {
     '016_notifications': notifications(db.dialect),
     '017_home_assistant': homeAssistant(db.dialect),
     '018_outbox_outlives_family': outboxOutlivesFamily(db.dialect),
+    '019_caregiver_preferences': caregiverPreferences,
   };
 }
 

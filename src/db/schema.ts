@@ -48,6 +48,10 @@ export interface UsersTable {
   password_hash: string;
   role: string;
   created_at: number;
+  /** 019: the caregiver's language (i18n/languages.ts), hour cycle and week start; null: not chosen */
+  language: string | null;
+  hour_cycle: string | null;
+  week_start: string | null;
 }
 
 export interface SessionsTable {

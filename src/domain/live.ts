@@ -21,6 +21,7 @@ import { liveCheck, type LiveCheck } from './live-checks.ts';
 import { temperatureStatus, TEMPERATURE_WINDOW_MS, type TemperatureStatus } from './live-temperature.ts';
 import { medicinesGiven, type MedicineSetting, type MedicineStatus } from './medicines.ts';
 import { tummyTime, type TummyTime } from './live-tummy-time.ts';
+import { at, t, type Text } from '../i18n/text.ts';
 
 /**
  * How far back the caller loads events: whole family-local days before today, plus today.
@@ -52,7 +53,7 @@ export interface NextSleep {
   /** Local timestamp: the nap window's start, or the expected bedtime. */
   at: string;
   /** "Next sleep: bedtime at 19:15." */
-  message: string;
+  message: Text;
 }
 
 /** A nap window shorter than this (after closing before bedtime) is no window: bedtime comes first. */
@@ -274,13 +275,13 @@ export function liveStatus(
   const nap = asleep || lastWakeAt === null ? null : nextNapWindow(lastWakeAt, band.wakeWindowMinutes, now, bedtimeAt, lastWakeZone);
   const napWindow: NapWindow | null = nap === null ? null : { start: clock.localTs(nap.start), end: clock.localTs(nap.end) };
   const next = asleep || lastWakeAt === null ? null : nextSleep(nap, lastWakeAt, band.wakeWindowMinutes, now, bedtimeAt, lastWakeZone);
-  const hhmm = (at: number) => clock.localTs(at).slice(11, 16);
+  const clockAt = (instant: number) => at(clock.localTs(instant));
   const nextSleepOut: NextSleep | null = next === null ? null : {
     kind: next.kind,
     at: clock.localTs(next.at),
     message: next.kind === 'bedtime' || nap === null
-      ? `Next sleep: bedtime at ${hhmm(bedtimeAt)}.`
-      : `Next sleep: a nap, window ${hhmm(nap.start)}–${hhmm(nap.end)}, before bedtime at ${hhmm(bedtimeAt)}.`,
+      ? t('live.next_sleep_bedtime', { bedtime: clockAt(bedtimeAt) })
+      : t('live.next_sleep_nap', { from: clockAt(nap.start), to: clockAt(nap.end), bedtime: clockAt(bedtimeAt) }),
   };
 
   // An urgent temperature comes before everything, a doubtful log included: whatever else the

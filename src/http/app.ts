@@ -25,6 +25,7 @@ import { profileRoutes } from './routes/profile.ts';
 import { childrenRoutes } from './routes/children.ts';
 import { medicinesRoutes } from './routes/medicines.ts';
 import { remindersRoutes } from './routes/reminders.ts';
+import { preferencesRoutes } from './routes/preferences.ts';
 import { discoveryRoutes } from './routes/discovery.ts';
 import { trackerRoutes } from './routes/tracker.ts';
 import { feedRoutes } from './routes/feed.ts';
@@ -133,6 +134,7 @@ export async function buildApp(ctx: Ctx, opts: AppOptions = {}): Promise<Fastify
   childrenRoutes(app, ctx);
   medicinesRoutes(app, ctx);
   remindersRoutes(app, ctx);
+  preferencesRoutes(app, ctx);
   trackerRoutes(app, ctx);
   feedRoutes(app, ctx);
   accessRoutes(app, ctx);

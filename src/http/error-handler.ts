@@ -5,12 +5,14 @@ import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
+import { t } from '../i18n/text.ts';
+import { wordsOf } from './request-words.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { isMissingChild } from '../services/context.ts';
 import { BODY_LIMIT } from './json-parser.ts';
 
 export function databaseUnavailable(): AppError {
-  return new AppError(503, 'database_unavailable', 'The database is not answering. Try again in a moment.', { retry_after: 5 });
+  return new AppError(503, 'database_unavailable', t('error.database_unavailable'), { retry_after: 5 });
 }
 import { detailToMessage, issuesToDetail, type RequestValidationError } from './validation.ts';
 
@@ -21,7 +23,9 @@ function send401(reply: FastifyReply) {
 export function renderAppError(err: AppError, reply: FastifyReply) {
   if (err.status === 401) send401(reply);
   if ((err.status === 429 || err.status === 503) && typeof err.extra.retry_after === 'number') reply.header('Retry-After', String(err.extra.retry_after));
-  return reply.code(err.status).send({ error: err.code, message: err.message, ...err.extra });
+  // The code never changes; the message is in the reader's language when it has a Text.
+  const message = err.text ? wordsOf(reply.request).render(err.text) : err.message;
+  return reply.code(err.status).send({ error: err.code, message, ...err.extra });
 }
 
 // A refused body is read and thrown away before the 413 is sent, up to these bounds, so that a

@@ -50,6 +50,8 @@ export const OPERATION_IDS: Record<string, string> = {
   'POST /api/vega/medicines/delete': 'deleteMedicine',
   'GET /api/vega/reminders': 'getReminderSettings',
   'POST /api/vega/reminders': 'updateReminderSettings',
+  'GET /api/vega/preferences': 'getPreferences',
+  'POST /api/vega/preferences': 'updatePreferences',
   'GET /api/vega/push/key': 'getPushKey',
   'POST /api/vega/push/subscribe': 'subscribePush',
   'GET /api/vega/push/subscriptions': 'listPushSubscriptions',

@@ -9,12 +9,14 @@ import type { z } from 'zod';
 import type { Actor, Scope } from '../services/actor.ts';
 import { actorOf } from './auth.ts';
 import type { ExtraError } from './openapi-enrich.ts';
+import { localise, type Textual } from '../i18n/localise.ts';
+import { wordsOf } from './request-words.ts';
 
 type Shape = z.ZodType;
 /** The request part as validated (zod's output: defaults filled, strings trimmed). */
 type Parsed<S> = S extends Shape ? z.output<S> : undefined;
 /** What the call may answer: the declared shape, or the reply it has sent itself (a stream). */
-type Answer<S> = (S extends Shape ? z.input<S> : unknown) | FastifyReply;
+type Answer<S> = (S extends Shape ? Textual<z.input<S>> : unknown) | FastifyReply;
 
 /** The request as the service call needs it. */
 export interface Call<B, Q> {
@@ -46,6 +48,8 @@ interface Declaration<B, Q, R> {
   produces?: string[];
   /** a body limit other than the app's (json-parser.ts) */
   bodyLimit?: number;
+  /** the answer holds Texts (i18n/text.ts): they are put into the reader's words (issue 39) */
+  texts?: true;
 }
 
 /** A route for a signed-in caregiver or a token: the call gets the caller. */
@@ -123,7 +127,8 @@ export function resource(app: FastifyInstance, tags: string[]): Resource {
       handler: async (req, reply) => {
         // Validated against the declared shapes before this runs (validation.ts).
         const call: Call<Shape, Shape> = { body: req.body, query: req.query, req, reply };
-        return route.auth === 'none' ? route.run(call) : route.run(actorOf(req), call);
+        const answer = route.auth === 'none' ? route.run(call) : route.run(actorOf(req), call);
+        return route.texts ? localise(await answer, wordsOf(req)) : answer;
       },
     };
     app.route(options);

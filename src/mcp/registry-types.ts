@@ -1,6 +1,7 @@
 // The shape of one MCP tool, resource and prompt. Each is declared once here-typed and listed in
 // registry.ts; the MCP server, the connector manifest and llms.txt are all generated from that
 // one list, so they cannot drift apart.
+import type { Textual } from '../i18n/localise.ts';
 import type { z } from 'zod';
 import type { Ctx } from '../services/context.ts';
 import type { Actor, Scope } from '../services/actor.ts';
@@ -64,7 +65,7 @@ export interface ToolDef<I extends z.ZodObject = z.ZodObject, O extends z.ZodObj
   perChild?: true;
   input: I;
   output: O;
-  run(env: Env, args: z.infer<I>, idempotencyKey: string | undefined): Promise<Outcome<z.input<O>>>;
+  run(env: Env, args: z.infer<I>, idempotencyKey: string | undefined): Promise<Outcome<Textual<z.input<O>>>>;
 }
 
 /** Erases a tool's own argument types so tools of different shapes share one list. */

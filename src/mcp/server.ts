@@ -1,6 +1,8 @@
 // One MCP server per request (the connector is stateless): built from the registry around the
 // caller's Env, answered by the SDK's web-standard streamable-HTTP transport in JSON mode, so
 // every reply is application/json and never an SSE stream.
+import { localise } from '../i18n/localise.ts';
+import { ENGLISH } from '../i18n/text.ts';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { JSONRPCMessageSchema, McpError, ReadResourceRequestSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
@@ -51,7 +53,8 @@ export function createMcpServer(env: Env): McpServer {
           // An answer about several children (a question naming none, in a family of several) says so.
           if (outcome.aboutChildren && outcome.aboutChildren.length > 1) callStamp = { ...callStamp, child: outcome.aboutChildren.join(' & ') };
           // Parsing through the output schema keeps structuredContent exactly what it declares.
-          const structured = output.parse({ ...(outcome.data as object), ...callStamp, summary: outcome.summary });
+          // The connector answers in English, on purpose: agents translate for their users.
+          const structured = output.parse(localise({ ...(outcome.data as object), ...callStamp, summary: outcome.summary }, ENGLISH));
           return toolResult(callStamp, outcome.summary, structured);
         } catch (err) {
           if (!(err instanceof AppError)) env.log.error({ err, tool: t.name }, 'mcp tool failed');

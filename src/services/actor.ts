@@ -1,6 +1,7 @@
 // Who is calling: resolved once from the credential, then handed to every service call.
 import type { FamilyRow } from './family/family-row.ts';
 import { forbidden } from '../errors.ts';
+import type { HourCycle, Language } from '../i18n/languages.ts';
 
 export type Scope = 'read' | 'write';
 
@@ -9,6 +10,12 @@ export interface Actor {
   userId: string;
   username: string;
   role: 'admin' | 'member';
+  /** The caregiver's saved language (issue 39); null or absent: their request's Accept-Language. */
+  language?: Language | null;
+  /** Their saved clock; null or absent: the language's usual. */
+  hourCycle?: HourCycle | null;
+  /** The family's region: English is British or American by it. */
+  region?: string;
   scopes: ReadonlySet<Scope>;
   via: 'session' | 'token';
   /** the token's id when via = token */

@@ -23,6 +23,7 @@ export function feedRoutes(app: FastifyInstance, ctx: Ctx): void {
   const r = resource(app, ['Feed timer']);
 
   r.post('/api/vega/feed/start', {
+    texts: true,
     ...timer,
     summary: 'Start a child’s breastfeed timer on one side',
     description:
@@ -33,6 +34,7 @@ export function feedRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
 
   r.post('/api/vega/feed/switch', {
+    texts: true,
     ...timer,
     summary: 'Switch the running feed to the other side (or the side given)',
     description: 'Each side’s minutes are kept; the new side counts from now. Naming the side already feeding changes nothing.',
@@ -42,6 +44,7 @@ export function feedRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
 
   r.post('/api/vega/feed/stop', {
+    texts: true,
     ...timer,
     summary: 'Stop the running feed and log it as one milk event',
     description:
@@ -53,6 +56,7 @@ export function feedRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
 
   r.post('/api/vega/feed/cancel', {
+    texts: true,
     ...timer,
     summary: 'Cancel the running feed without logging it',
     body: FeedCancelBody.nullish(),

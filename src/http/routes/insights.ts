@@ -37,6 +37,7 @@ export function insightRoutes(app: FastifyInstance, ctx: Ctx): void {
   const r = resource(app, ['Insights']);
 
   r.get('/api/vega/live', {
+    texts: true,
     ...ofChild,
     summary: 'Live status derived from the log right now',
     response: LiveStatusSchema,

@@ -27,6 +27,7 @@ export function trackerRoutes(app: FastifyInstance, ctx: Ctx): void {
   const r = resource(app, ['Tracker']);
 
   r.post('/api/vega/log', {
+    texts: true,
     summary: 'Log an event. A warning is soft: the event is still saved',
     description:
       'Required per type: milk → ml (0 = breastfeed; side left/right/both and duration_min 1–180 optional, milk only); nappy → kind (wet, dirty, both, dry); solid → foods; ' +
@@ -58,6 +59,7 @@ export function trackerRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
 
   r.post('/api/vega/event/edit', {
+    texts: true,
     summary: 'Correct an event: only ts, its value fields (those its type takes), author and child_id can change',
     idempotent: true,
     body: EditBody,
@@ -67,6 +69,7 @@ export function trackerRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
 
   r.post('/api/vega/event/delete', {
+    texts: true,
     summary: 'Delete an event',
     idempotent: true,
     body: IdBody,
@@ -93,6 +96,7 @@ export function trackerRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
 
   r.post('/api/vega/undo', {
+    texts: true,
     summary: 'Remove the most recently logged event',
     idempotent: true,
     response: UndoResponse,

@@ -9,6 +9,7 @@ import { PreparedQuery } from '../../db/prepared.ts';
 import type { FamilyRow } from '../family/family-row.ts';
 import { SESSION_IDLE_MS, TOUCH_EVERY_MS, touchSession } from './sessions.ts';
 import { writeGrouped } from '../../db/group-commit.ts';
+import { isLanguage } from '../../i18n/languages.ts';
 
 // The family's row comes with the credential (one read, not two): a read-only request uses it
 // instead of reading the row again (see Actor.family).
@@ -49,6 +50,15 @@ function familyOf(r: FamilyColumns): FamilyRow {
 
 const readWithCredential = new WeakMap<Actor, FamilyRow>();
 
+/** The caregiver's saved language and clock, as far as this release knows them. */
+function savedWords(row: { language: string | null; hour_cycle: string | null; f_region: string }): Pick<Actor, 'language' | 'hourCycle' | 'region'> {
+  return {
+    language: isLanguage(row.language) ? row.language : null,
+    hourCycle: row.hour_cycle === 'h12' || row.hour_cycle === 'h23' ? row.hour_cycle : null,
+    region: row.f_region,
+  };
+}
+
 function withFamily(row: FamilyColumns, actor: Actor): Actor {
   readWithCredential.set(actor, familyOf(row));
   return actor;
@@ -69,7 +79,7 @@ const tokenByHash = new PreparedQuery<[string], TokenRow>(1, (k, hash) =>
     .selectFrom('tokens')
     .innerJoin('users', 'users.id', 'tokens.user_id')
     .innerJoin('families', 'families.id', 'tokens.family_id')
-    .select(['tokens.id as token_id', 'tokens.family_id', 'tokens.scopes', 'tokens.expires_at', 'tokens.last_used_at', 'users.id as user_id', 'users.username', 'users.role'])
+    .select(['tokens.id as token_id', 'tokens.family_id', 'tokens.scopes', 'tokens.expires_at', 'tokens.last_used_at', 'users.id as user_id', 'users.username', 'users.role', 'users.language', 'users.hour_cycle'])
     .select(FAMILY_COLUMNS)
     .where('tokens.token_hash', '=', hash),
 );
@@ -80,7 +90,7 @@ const sessionByHash = new PreparedQuery<[string], SessionRow>(1, (k, hash) =>
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .innerJoin('families', 'families.id', 'sessions.family_id')
     .select(FAMILY_COLUMNS)
-    .select(['sessions.family_id', 'sessions.expires_at', 'sessions.last_seen_at', 'sessions.user_agent', 'users.id as user_id', 'users.username', 'users.role'])
+    .select(['sessions.family_id', 'sessions.expires_at', 'sessions.last_seen_at', 'sessions.user_agent', 'users.id as user_id', 'users.username', 'users.role', 'users.language', 'users.hour_cycle'])
     .where('sessions.id_hash', '=', hash),
 );
 
@@ -96,7 +106,7 @@ const tokensByHashes = new PreparedQuery<[string[]], TokenRow & { token_hash: st
     .selectFrom('tokens')
     .innerJoin('users', 'users.id', 'tokens.user_id')
     .innerJoin('families', 'families.id', 'tokens.family_id')
-    .select(['tokens.token_hash', 'tokens.id as token_id', 'tokens.family_id', 'tokens.scopes', 'tokens.expires_at', 'tokens.last_used_at', 'users.id as user_id', 'users.username', 'users.role'])
+    .select(['tokens.token_hash', 'tokens.id as token_id', 'tokens.family_id', 'tokens.scopes', 'tokens.expires_at', 'tokens.last_used_at', 'users.id as user_id', 'users.username', 'users.role', 'users.language', 'users.hour_cycle'])
     .select(FAMILY_COLUMNS)
     .where('tokens.token_hash', '=', sql<string>`any(${hashes})`),
 );
@@ -142,6 +152,8 @@ interface TokenRow extends FamilyColumns {
   user_id: string;
   username: string;
   role: string;
+  language: string | null;
+  hour_cycle: string | null;
 }
 
 interface SessionRow extends FamilyColumns {
@@ -151,6 +163,8 @@ interface SessionRow extends FamilyColumns {
   user_id: string;
   username: string;
   role: string;
+  language: string | null;
+  hour_cycle: string | null;
 }
 
 export async function actorFromToken(ctx: Ctx, token: string): Promise<Actor | null> {
@@ -173,6 +187,7 @@ export async function actorFromToken(ctx: Ctx, token: string): Promise<Actor | n
     userId: row.user_id,
     username: row.username,
     role: row.role as Actor['role'],
+    ...savedWords(row),
     scopes: new Set(row.scopes.split(',').filter(Boolean) as Scope[]),
     via: 'token',
     tokenId: row.token_id,
@@ -197,6 +212,7 @@ export async function actorFromSession(ctx: Ctx, secret: string, userAgent: stri
     userId: row.user_id,
     username: row.username,
     role: row.role as Actor['role'],
+    ...savedWords(row),
     scopes: new Set<Scope>(['read', 'write']),
     via: 'session',
     tokenId: null,
