@@ -558,6 +558,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/vega/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's own language, clock and week start, and the languages on offer
+         * @description Each caregiver chooses for themselves, on every device: the service's texts (error messages, live status messages, warnings, reminders) are written in the saved language, else in the best match for Accept-Language, else in English. Field names and codes never change.
+         *
+         *     Needs a bearer token (read scope) or the session cookie.
+         */
+        get: operations["getPreferences"];
+        put?: never;
+        /**
+         * Change the caller's own language, clock or week start (any subset); answers as GET does
+         * @description A key left out keeps its value; null goes back to the default. An unsupported language or an unknown value is a 400 naming the field, and nothing is saved.
+         *
+         *     Needs a bearer token with the write scope or the session cookie (a cookie request from another website is refused).
+         *
+         *     Idempotency-Key: send one (e.g. a fresh UUID per intended write) to make retries safe. The same key with the same request within 24 hours replays the first response exactly and changes nothing; the same key with a different request is 422 idempotency_key_reused and changes nothing. Keys are per family and per endpoint.
+         */
+        post: operations["updatePreferences"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/vega/log": {
         parameters: {
             query?: never;
@@ -2351,6 +2381,38 @@ export interface components {
                 end: string;
             } | null;
         };
+        PreferencesUpdate: {
+            /** @description a supported language tag (`languages` lists them); null: the language the browser asks for (Accept-Language), else English */
+            language?: ("en" | "de" | "fr" | "es" | "it" | "nl" | "pt-BR" | "pl" | "sv") | null;
+            /** @description h12 (2:05 PM) or h23 (14:05); null: the language's usual */
+            hour_cycle?: ("h12" | "h23") | null;
+            /** @description the first day of a week in charts and the report; null: the language's usual */
+            week_start?: ("monday" | "sunday") | null;
+        };
+        Preferences: {
+            /** @description a supported language tag (`languages` lists them); null: the language the browser asks for (Accept-Language), else English */
+            language: ("en" | "de" | "fr" | "es" | "it" | "nl" | "pt-BR" | "pl" | "sv") | null;
+            /** @description h12 (2:05 PM) or h23 (14:05); null: the language's usual */
+            hour_cycle: ("h12" | "h23") | null;
+            /** @description the first day of a week in charts and the report; null: the language's usual */
+            week_start: ("monday" | "sunday") | null;
+            /** @description every language the service and the web app speak */
+            languages: {
+                /** @enum {string} */
+                tag: "en" | "de" | "fr" | "es" | "it" | "nl" | "pt-BR" | "pl" | "sv";
+                /** @description the language in its own words ("Deutsch", "Polski") */
+                name: string;
+            }[];
+            /** @description what this request's answers are written in: the saved choices, else the browser's language and that language's usual formats */
+            in_effect: {
+                /** @enum {string} */
+                language: "en" | "de" | "fr" | "es" | "it" | "nl" | "pt-BR" | "pl" | "sv";
+                /** @enum {string} */
+                hour_cycle: "h12" | "h23";
+                /** @enum {string} */
+                week_start: "monday" | "sunday";
+            };
+        };
         /**
          * @description the service's connection to the MQTT broker: connected, connecting, down (reconnecting with backoff), or not_configured (the server sets no MQTT_URL)
          * @enum {string}
@@ -3996,6 +4058,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReminderSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["KeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Preferences"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updatePreferences: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description any unique string per intended write, e.g. a UUID (1 to 200 visible ASCII characters) */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreferencesUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Preferences"];
                 };
             };
             400: components["responses"]["BadRequest"];
