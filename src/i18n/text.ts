@@ -88,7 +88,9 @@ export class Words {
   ) {
     this.locale = LOCALE[catalogue];
     this.hourCycle = hourCycle ?? usualHourCycle(catalogue);
-    this.timeFormat = new Intl.DateTimeFormat(this.locale, { hour: 'numeric', minute: '2-digit', hourCycle: this.hourCycle, timeZone: 'UTC' });
+    // A 24-hour clock writes the hour with two digits ("09:30"), a 12-hour one without ("9:30 AM").
+    const hour = this.hourCycle === 'h23' ? '2-digit' : 'numeric';
+    this.timeFormat = new Intl.DateTimeFormat(this.locale, { hour, minute: '2-digit', hourCycle: this.hourCycle, timeZone: 'UTC' });
   }
 
   /** An identity for caches of rendered answers. */

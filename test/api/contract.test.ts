@@ -324,6 +324,15 @@ for (const d of testDatabases()) {
       expect(await req('POST', '/api/vega/reminders', { reminders: { feed_due: { enabled: false } } }, { token: readOnly }), 403, 'change reminders with a read-only token');
     });
 
+    test("preferences: the caller's own language and formats, read and changed", async () => {
+      const tok = { token: member.token };
+      expect(await req('GET', '/api/vega/preferences', undefined, tok), 200, 'read preferences');
+      expect(await req('POST', '/api/vega/preferences', { language: 'de', hour_cycle: 'h23' }, tok), 200, 'choose German and a 24-hour clock');
+      expect(await req('POST', '/api/vega/preferences', { language: 'klingon' }, tok), 400, 'an unsupported language');
+      expect(await req('POST', '/api/vega/preferences', { language: 'en' }, { token: readOnly }), 403, 'change preferences with a read-only token');
+      expect(await req('POST', '/api/vega/preferences', { language: null, hour_cycle: null }, tok), 200, 'back to the browser');
+    });
+
     test('push: the key, a device subscribed, listed, tested and removed', async () => {
       const tok = { token: member.token };
       const browser = createECDH('prime256v1');
