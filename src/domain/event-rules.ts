@@ -4,6 +4,7 @@ import type { EventType, LogEvent, TimedEvent } from './types.ts';
 import { ACTIVITY_KINDS, FEED_SIDES, MEAL_TYPES, MEDICINE_UNITS, NAPPY_KINDS, SUPPLEMENT_KINDS, TEMPERATURE_METHODS } from './types.ts';
 import { instantToLocalFast as instantToLocal } from './zone-clock.ts';
 import { celsiusFromFahrenheit } from './temperature.ts';
+import { at, t, type Text } from '../i18n/text.ts';
 
 /** The value fields an event stores (besides id, ts, type, author, reactions). */
 export const VALUE_FIELDS = [
@@ -181,7 +182,8 @@ export function checkEventValues(type: EventType, input: EventInput): EventValue
 
 export interface EventWarning {
   type: string;
-  message: string;
+  /** in the reader's words (catalogues/warning) */
+  message: Text;
   sleep_span: { start: string; end: string | null; minutes: number } | null;
 }
 
@@ -218,14 +220,14 @@ export function warningFor(
     const minutes = Math.round((newEvent.at - open.at) / 60000);
     return {
       type: 'already_asleep',
-      message: `A sleep was already running since ${open.ts.slice(11, 16)} (${minutes} min). Log a wake to end it.`,
+      message: t('warning.already_asleep', { since: at(open.ts), minutes }),
       sleep_span: { start: open.ts, end: null, minutes },
     };
   }
   if (newEvent.type === 'wake' && !open) {
     return {
       type: 'no_open_sleep',
-      message: 'There was no sleep running to end. Log the sleep too if you want it counted.',
+      message: t('warning.no_open_sleep'),
       sleep_span: null,
     };
   }
@@ -243,7 +245,7 @@ export function warningFor(
   if (dup && newEvent.type !== 'note') {
     return {
       type: 'possible_duplicate',
-      message: `A similar ${newEvent.type} was logged at ${local(dup.at).slice(11, 16)}. Undo this one if it was logged twice.`,
+      message: t('warning.possible_duplicate', { type: newEvent.type, time: at(local(dup.at)) }),
       sleep_span: null,
     };
   }

@@ -5,6 +5,8 @@
 // the last dose, who gave it and when. Pure: no clock, no I/O.
 import type { TimedEvent } from './types.ts';
 import { instantToLocalFast as instantToLocal } from './zone-clock.ts';
+import { at as clock, minutes, t, type Text } from '../i18n/text.ts';
+import { doseText } from './describe-text.ts';
 
 /** The family's settings for one medicine; either number may be unset. */
 export interface MedicineSetting {
@@ -42,21 +44,10 @@ export function doseAmount(e: Pick<TimedEvent, 'amount' | 'unit'>): string {
   return `${e.amount} ${e.unit}${plural}`;
 }
 
-function hoursText(h: number): string {
-  const rounded = Math.round(h * 10) / 10;
-  return `${rounded} hour${rounded === 1 ? '' : 's'}`;
-}
-
-function durationText(ms: number): string {
-  const min = Math.max(0, Math.round(ms / 60000));
-  if (min < 60) return `${min} min`;
-  const h = Math.floor(min / 60);
-  return min % 60 ? `${h} h ${min % 60} min` : `${h} h`;
-}
-
 export interface DoseWarning {
   type: 'medicine_too_soon' | 'medicine_max_doses';
-  message: string;
+  /** in the reader's words (catalogues/warning) */
+  message: Text;
   sleep_span: null;
 }
 
@@ -70,18 +61,20 @@ export function doseWarning(name: string, at: number, before: readonly TimedEven
   const earlier = dosesBefore(before, name, at);
   const last = earlier.at(-1);
   if (!last) return null;
-  const lastSaid = `${last.medicine} was last given at ${instantToLocal(last.at, zone).slice(11, 16)} by ${last.author}${doseAmount(last) ? ` (${doseAmount(last)})` : ''}, ${durationText(at - last.at)} before this dose`;
+  // The last dose, who gave it, when and how long before this one; its amount when it was said.
+  const dose = doseText(last);
+  const lastSaid = { medicine: last.medicine!, time: clock(instantToLocal(last.at, zone)), author: last.author, ago: minutes(Math.round((at - last.at) / 60000)), ...(dose ? { dose } : {}) };
   if (setting.min_hours !== null && at - last.at < setting.min_hours * HOUR_MS) {
     return {
       type: 'medicine_too_soon',
-      message: `${lastSaid}; your setting for ${setting.name} is at least ${hoursText(setting.min_hours)} between doses. This dose is logged: check the packet or ask a pharmacist if unsure.`,
+      message: t(dose ? 'warning.medicine_too_soon_dose' : 'warning.medicine_too_soon', { ...lastSaid, name: setting.name, hours: Math.round(setting.min_hours * 10) / 10 }),
       sleep_span: null,
     };
   }
   if (setting.max_per_24h !== null && earlier.length + 1 > setting.max_per_24h) {
     return {
       type: 'medicine_max_doses',
-      message: `This is dose ${earlier.length + 1} of ${setting.name} in 24 hours; your setting is at most ${setting.max_per_24h}. ${lastSaid}. This dose is logged: check the packet or ask a pharmacist if unsure.`,
+      message: t(dose ? 'warning.medicine_max_doses_dose' : 'warning.medicine_max_doses', { ...lastSaid, n: earlier.length + 1, name: setting.name, max: setting.max_per_24h }),
       sleep_span: null,
     };
   }

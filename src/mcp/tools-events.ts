@@ -58,7 +58,8 @@ export const eventTools: ToolDef[] = [
     output: UndoResponse,
     run: async (env) => {
       const r = await undoLast(env.ctx, env.actor);
-      return { summary: r.message ?? 'Nothing to undo.', data: r, aboutChild: childOf(r.removed) };
+      // The message is a Text (i18n/text.ts): the connector writes it in English.
+      return { summary: String(r.message), data: r, aboutChild: childOf(r.removed) };
     },
   }),
   tool({

@@ -20,6 +20,16 @@ import error_nl from './error/nl.json' with { type: 'json' };
 import error_ptBR from './error/pt-BR.json' with { type: 'json' };
 import error_pl from './error/pl.json' with { type: 'json' };
 import error_sv from './error/sv.json' with { type: 'json' };
+import event_enGB from './event/en-GB.json' with { type: 'json' };
+import event_enUS from './event/en-US.json' with { type: 'json' };
+import event_de from './event/de.json' with { type: 'json' };
+import event_fr from './event/fr.json' with { type: 'json' };
+import event_es from './event/es.json' with { type: 'json' };
+import event_it from './event/it.json' with { type: 'json' };
+import event_nl from './event/nl.json' with { type: 'json' };
+import event_ptBR from './event/pt-BR.json' with { type: 'json' };
+import event_pl from './event/pl.json' with { type: 'json' };
+import event_sv from './event/sv.json' with { type: 'json' };
 import live_enGB from './live/en-GB.json' with { type: 'json' };
 import live_enUS from './live/en-US.json' with { type: 'json' };
 import live_de from './live/de.json' with { type: 'json' };
@@ -30,27 +40,50 @@ import live_nl from './live/nl.json' with { type: 'json' };
 import live_ptBR from './live/pt-BR.json' with { type: 'json' };
 import live_pl from './live/pl.json' with { type: 'json' };
 import live_sv from './live/sv.json' with { type: 'json' };
+import undo_enGB from './undo/en-GB.json' with { type: 'json' };
+import undo_enUS from './undo/en-US.json' with { type: 'json' };
+import undo_de from './undo/de.json' with { type: 'json' };
+import undo_fr from './undo/fr.json' with { type: 'json' };
+import undo_es from './undo/es.json' with { type: 'json' };
+import undo_it from './undo/it.json' with { type: 'json' };
+import undo_nl from './undo/nl.json' with { type: 'json' };
+import undo_ptBR from './undo/pt-BR.json' with { type: 'json' };
+import undo_pl from './undo/pl.json' with { type: 'json' };
+import undo_sv from './undo/sv.json' with { type: 'json' };
+import warning_enGB from './warning/en-GB.json' with { type: 'json' };
+import warning_enUS from './warning/en-US.json' with { type: 'json' };
+import warning_de from './warning/de.json' with { type: 'json' };
+import warning_fr from './warning/fr.json' with { type: 'json' };
+import warning_es from './warning/es.json' with { type: 'json' };
+import warning_it from './warning/it.json' with { type: 'json' };
+import warning_nl from './warning/nl.json' with { type: 'json' };
+import warning_ptBR from './warning/pt-BR.json' with { type: 'json' };
+import warning_pl from './warning/pl.json' with { type: 'json' };
+import warning_sv from './warning/sv.json' with { type: 'json' };
 
 /** Every message key: a namespace and the key in its British English file. */
 export type MessageKey =
   | `common.${Extract<keyof typeof common_enGB, string>}`
   | `error.${Extract<keyof typeof error_enGB, string>}`
-  | `live.${Extract<keyof typeof live_enGB, string>}`;
+  | `event.${Extract<keyof typeof event_enGB, string>}`
+  | `live.${Extract<keyof typeof live_enGB, string>}`
+  | `undo.${Extract<keyof typeof undo_enGB, string>}`
+  | `warning.${Extract<keyof typeof warning_enGB, string>}`;
 
-export const NAMESPACES = ["common","error","live"] as const;
+export const NAMESPACES = ["common","error","event","live","undo","warning"] as const;
 
 /** Per catalogue, its messages by full key ("namespace.key"). */
 export const CATALOGUES: Readonly<Record<Catalogue, Readonly<Partial<Record<MessageKey, string>>>>> = {
-  'en-GB': flat({ 'common': common_enGB, 'error': error_enGB, 'live': live_enGB }),
-  'en-US': flat({ 'common': common_enUS, 'error': error_enUS, 'live': live_enUS }),
-  'de': flat({ 'common': common_de, 'error': error_de, 'live': live_de }),
-  'fr': flat({ 'common': common_fr, 'error': error_fr, 'live': live_fr }),
-  'es': flat({ 'common': common_es, 'error': error_es, 'live': live_es }),
-  'it': flat({ 'common': common_it, 'error': error_it, 'live': live_it }),
-  'nl': flat({ 'common': common_nl, 'error': error_nl, 'live': live_nl }),
-  'pt-BR': flat({ 'common': common_ptBR, 'error': error_ptBR, 'live': live_ptBR }),
-  'pl': flat({ 'common': common_pl, 'error': error_pl, 'live': live_pl }),
-  'sv': flat({ 'common': common_sv, 'error': error_sv, 'live': live_sv }),
+  'en-GB': flat({ 'common': common_enGB, 'error': error_enGB, 'event': event_enGB, 'live': live_enGB, 'undo': undo_enGB, 'warning': warning_enGB }),
+  'en-US': flat({ 'common': common_enUS, 'error': error_enUS, 'event': event_enUS, 'live': live_enUS, 'undo': undo_enUS, 'warning': warning_enUS }),
+  'de': flat({ 'common': common_de, 'error': error_de, 'event': event_de, 'live': live_de, 'undo': undo_de, 'warning': warning_de }),
+  'fr': flat({ 'common': common_fr, 'error': error_fr, 'event': event_fr, 'live': live_fr, 'undo': undo_fr, 'warning': warning_fr }),
+  'es': flat({ 'common': common_es, 'error': error_es, 'event': event_es, 'live': live_es, 'undo': undo_es, 'warning': warning_es }),
+  'it': flat({ 'common': common_it, 'error': error_it, 'event': event_it, 'live': live_it, 'undo': undo_it, 'warning': warning_it }),
+  'nl': flat({ 'common': common_nl, 'error': error_nl, 'event': event_nl, 'live': live_nl, 'undo': undo_nl, 'warning': warning_nl }),
+  'pt-BR': flat({ 'common': common_ptBR, 'error': error_ptBR, 'event': event_ptBR, 'live': live_ptBR, 'undo': undo_ptBR, 'warning': warning_ptBR }),
+  'pl': flat({ 'common': common_pl, 'error': error_pl, 'event': event_pl, 'live': live_pl, 'undo': undo_pl, 'warning': warning_pl }),
+  'sv': flat({ 'common': common_sv, 'error': error_sv, 'event': event_sv, 'live': live_sv, 'undo': undo_sv, 'warning': warning_sv }),
 };
 
 function flat(byNamespace: Record<string, Record<string, string>>): Partial<Record<MessageKey, string>> {

@@ -12,7 +12,8 @@ import { checkEventValues, EventRuleError, warningFor, VALUE_FIELDS, type EventI
 import { doseWarning, settingFor } from '../../domain/medicines.ts';
 import { medicineSettings } from '../family/medicines.ts';
 import { unknownFoods, expandFoods } from '../../domain/foods.ts';
-import { describeEvent, describeWhen } from '../../domain/describe.ts';
+import { describeEventText, describeWhenText } from '../../domain/describe-text.ts';
+import { t } from '../../i18n/text.ts';
 import { instantToLocal, localDateOf } from '../../domain/time.ts';
 import type { LogEvent } from '../../domain/types.ts';
 import type { EditInput, LogInput } from '../../schemas/log.ts';
@@ -314,18 +315,20 @@ export async function undoLast(ctx: Ctx, actor: Actor) {
     for (;;) {
       const row = await tx.selectFrom('events').selectAll().orderBy('seq', 'desc').limit(1).executeTakeFirst();
       if (!row) {
-        return { status: 'ok' as const, removed: null, message: 'Nothing to undo: the log is empty.', child: primaryOf(scope, family, children) };
+        return { status: 'ok' as const, removed: null, message: t('undo.nothing'), child: primaryOf(scope, family, children) };
       }
       const gone = await tx.deleteFrom('events').where('id', '=', row.id).executeTakeFirst();
       if (Number(gone.numDeletedRows) === 0) continue;
       const removed = presentRow(row, children, family.timezone);
       await tx.emit({ kind: 'event.deleted', at: ctx.clock(), childId: row.child_id, data: () => ({ event: removed }) });
       const today = localDateOf(ctx.clock(), family.timezone);
-      const whose = namesChildren(children) ? `${children.find((c) => c.id === row.child_id)?.name ?? 'the child'}'s ` : '';
+      // The child is named when the family has several (whose entry it was is then the news).
+      const name = namesChildren(children) ? children.find((c) => c.id === row.child_id)?.name : undefined;
+      const said = { event: describeEventText(removed), when: describeWhenText(removed.ts, today) };
       return {
         status: 'ok' as const,
         removed,
-        message: `Removed ${whose ? whose : 'the '}${describeEvent(removed)} logged for ${describeWhen(removed.ts, today)}.`,
+        message: name ? t('undo.removed_child', { ...said, name }) : t('undo.removed', said),
         child: childScope(row.child_id),
       };
     }
