@@ -147,6 +147,8 @@ for (const d of testDatabases()) {
           // 1.4.0 (issue 28)
           'POST /api/vega/push/subscribe', 'POST /api/vega/push/test', 'POST /api/vega/push/unsubscribe', 'POST /api/vega/reminders',
           'POST /api/vega/webhooks', 'POST /api/vega/webhooks/delete', 'POST /api/vega/webhooks/enable', 'POST /api/vega/webhooks/rotate',
+          // 1.6.0 (issue 39)
+          'POST /api/vega/preferences',
         ].sort(),
       );
       assert.deepEqual([...t.app.idempotentRoutes].sort(), listed.sort());

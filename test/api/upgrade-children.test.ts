@@ -34,7 +34,7 @@ for (const d of testDatabases()) {
     after(async () => l?.drop());
 
     test('the migrations of this release apply; every row is still there; each family has one child, its primary child, owning all its events', async () => {
-      assert.deepEqual(applied, ['012_schema_releases', '013_children', '014_more_event_types', '015_timezone_set_at', '016_notifications', '017_home_assistant', '018_outbox_outlives_family']);
+      assert.deepEqual(applied, ['012_schema_releases', '013_children', '014_more_event_types', '015_timezone_set_at', '016_notifications', '017_home_assistant', '018_outbox_outlives_family', '019_caregiver_preferences']);
       assert.deepEqual(await rowCounts(l.db, TABLES), before_);
       assert.ok(before_.events! > 7_000, `${before_.events} events in a year`);
       const children = await sql<{ family_id: string; id: string; name: string; dob: string; gender: string; archived: number }>`
