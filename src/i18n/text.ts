@@ -23,7 +23,9 @@ export class DurationOf {
 export class QuantityOf {
   constructor(
     readonly value: number,
-    readonly unit: 'celsius' | 'fahrenheit' | 'microgram' | 'milliliter' | 'fluid-ounce' | 'gram' | 'kilogram' | 'centimeter' | 'milligram',
+    // Units Intl formats everywhere (ECMA-402's sanctioned units): no milligram or microgram,
+    // which a message words itself ("{mg, number} mg").
+    readonly unit: 'celsius' | 'fahrenheit' | 'milliliter' | 'fluid-ounce' | 'gram' | 'kilogram' | 'ounce' | 'pound' | 'centimeter' | 'inch',
     /** the most fraction digits shown */
     readonly digits = 1,
   ) {}
