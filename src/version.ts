@@ -2,7 +2,7 @@
 // and the connector manifest. Change it with an entry in CHANGELOG.md.
 import { readFileSync } from 'node:fs';
 
-export const API_VERSION = '1.5.0';
+export const API_VERSION = '1.6.0';
 
 /**
  * The release of this code (package.json's version): recorded beside every migration it

@@ -256,11 +256,11 @@ for (const d of testDatabases()) {
       assert.equal(nulKey.status, 400);
     });
 
-    test('openapi.json is OpenAPI 3.1 version 1.5.0; /docs and /redoc load only local scripts', async () => {
+    test('openapi.json is OpenAPI 3.1 version 1.6.0; /docs and /redoc load only local scripts', async () => {
       const o = await call(t.app, 'GET', '/openapi.json');
       assert.equal(o.status, 200);
       assert.match(o.body.openapi, /^3\.1\./);
-      assert.equal(o.body.info.version, '1.5.0');
+      assert.equal(o.body.info.version, '1.6.0');
       assert.ok(o.body.paths['/api/vega/onboard'].post.requestBody);
       assert.ok(!Object.keys(o.body.paths).some((p) => /\/v\d+\//.test(p)), 'paths carry no version segment');
       for (const page of ['/docs/', '/redoc']) {

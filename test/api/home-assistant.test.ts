@@ -147,7 +147,7 @@ for (const d of testDatabases()) {
           const c = m.json;
           assert.equal(c.unique_id, `${node}_${object}`);
           assert.deepEqual(c.device, {
-            identifiers: [node], name: device.name, manufacturer: 'Baby tracker', model: 'Child', sw_version: '1.5.0', configuration_url: 'http://tracker.test/settings',
+            identifiers: [node], name: device.name, manufacturer: 'Baby tracker', model: 'Child', sw_version: '1.6.0', configuration_url: 'http://tracker.test/settings',
           });
           assert.equal(c.availability_topic, `${run.base}/status`);
           assert.equal(typeof c.name, 'string');

@@ -51,7 +51,7 @@ for (const d of testDatabases()) {
 
     test('initialize names the server, its version and instructions', () => {
       assert.equal(c.client.getServerVersion()?.name, 'baby-tracker');
-      assert.equal(c.client.getServerVersion()?.version, '1.5.0');
+      assert.equal(c.client.getServerVersion()?.version, '1.6.0');
       assert.match(c.client.getInstructions() ?? '', /not a medical device/);
       assert.ok(c.client.getServerCapabilities()?.tools);
     });
