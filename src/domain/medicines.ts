@@ -5,6 +5,7 @@
 // the last dose, who gave it and when. Pure: no clock, no I/O.
 import type { TimedEvent } from './types.ts';
 import { instantToLocalFast as instantToLocal } from './zone-clock.ts';
+import { at, t, type Text } from '../i18n/text.ts';
 
 /** The family's settings for one medicine; either number may be unset. */
 export interface MedicineSetting {
@@ -40,6 +41,11 @@ export function doseAmount(e: Pick<TimedEvent, 'amount' | 'unit'>): string {
   if (e.amount === null || e.unit === null) return '';
   const plural = e.amount !== 1 && ['tablet', 'sachet', 'puff', 'dose'].includes(e.unit) ? 's' : '';
   return `${e.amount} ${e.unit}${plural}`;
+}
+
+/** doseAmount in the reader's words: "2,5 ml", "2 Tabletten". */
+function doseText(e: Pick<TimedEvent, 'amount' | 'unit'>): Text {
+  return t('live.dose_amount', { amount: e.amount!, unit: e.unit! });
 }
 
 function hoursText(h: number): string {
@@ -102,7 +108,7 @@ export interface MedicineStatus {
   not_before: string | null;
   /** local YYYY-MM-DDTHH:MM:SS of not_before */
   not_before_ts: string | null;
-  message: string;
+  message: Text;
 }
 
 /** Per medicine given in the 24 hours before `now` (most recent first). */
@@ -129,9 +135,13 @@ export function medicinesGiven(events: readonly TimedEvent[], settings: readonly
     }
     const notBefore = notBeforeTs ? notBeforeTs.slice(11, 16) : null;
     const amount = doseAmount(last);
-    const parts = [`${name}: last given at ${lastLocal.slice(11, 16)} by ${last.author}${amount ? ` (${amount})` : ''}`, `${doses.length} dose${doses.length === 1 ? '' : 's'} in 24 h`];
-    if (setting?.max_per_24h != null) parts[1] += ` of your ${setting.max_per_24h}`;
-    if (notBefore) parts.push(`not before ${notBefore} by your setting`);
+    const message = t('live.medicine_given', {
+      name, time: at(lastLocal), by: last.author,
+      has_amount: amount ? 'yes' : 'no', amount: amount ? doseText(last) : '',
+      doses: doses.length,
+      has_max: setting?.max_per_24h != null ? 'yes' : 'no', max: setting?.max_per_24h ?? 0,
+      has_not_before: notBeforeTs ? 'yes' : 'no', not_before: at(notBeforeTs ?? lastLocal),
+    });
     out.push({
       name,
       last_given_ts: lastLocal,
@@ -142,7 +152,7 @@ export function medicinesGiven(events: readonly TimedEvent[], settings: readonly
       max_per_24h: setting?.max_per_24h ?? null,
       not_before: notBefore,
       not_before_ts: notBeforeTs,
-      message: parts.join('; ') + '.',
+      message,
     });
   }
   return out.sort((a, b) => b.last_given_ts.localeCompare(a.last_given_ts));

@@ -88,7 +88,9 @@ export class Words {
   ) {
     this.locale = LOCALE[catalogue];
     this.hourCycle = hourCycle ?? usualHourCycle(catalogue);
-    this.timeFormat = new Intl.DateTimeFormat(this.locale, { hour: 'numeric', minute: '2-digit', hourCycle: this.hourCycle, timeZone: 'UTC' });
+    // A 24-hour clock keeps its leading zero ("07:05", as the service wrote times before
+    // languages); a 12-hour one has none ("7:05 AM").
+    this.timeFormat = new Intl.DateTimeFormat(this.locale, { hour: this.hourCycle === 'h23' ? '2-digit' : 'numeric', minute: '2-digit', hourCycle: this.hourCycle, timeZone: 'UTC' });
   }
 
   /** An identity for caches of rendered answers. */
