@@ -5,7 +5,6 @@
 // Assistant's timestamp sensors require; volumes and weights in the family's units.
 import { Temporal } from 'temporal-polyfill';
 import type { LiveStatus } from '../live.ts';
-import { ENGLISH } from '../../i18n/text.ts';
 import type { Units } from '../types.ts';
 import { localToInstant } from '../time.ts';
 import { KG_PER_LB, ML_PER_FL_OZ } from '../units.ts';
@@ -84,7 +83,7 @@ export function haState(i: StateInputs): HaState {
   const zone = i.live.timezone;
   const side = i.live.last_breast_side;
   // English until Home Assistant's state is put into the family's words (issue 39).
-  const msg = i.live.alert_msg === null ? null : ENGLISH.render(i.live.alert_msg);
+  const msg = i.live.alert_msg === null ? null : String(i.live.alert_msg);
   return {
     asleep: i.live.asleep,
     feeding: i.live.feeding !== null,
