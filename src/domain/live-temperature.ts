@@ -8,7 +8,7 @@ import type { Region, TemperatureMethod, TimedEvent, Units } from './types.ts';
 import { ageAtFast, zoneClock } from './zone-clock.ts';
 import { shownCelsius, shownFahrenheit } from './temperature.ts';
 import { childName } from './live-alerts.ts';
-import { at, minutes, t, t as tt, type Text } from '../i18n/text.ts';
+import { at, minutes, t as text, type Text } from '../i18n/text.ts';
 
 /** Live status shows the last reading of the past 24 hours; an older one says nothing about now. */
 export const TEMPERATURE_WINDOW_MS = 24 * 3_600_000;
@@ -51,7 +51,7 @@ export function urgentThresholdC(ageMonths: number): number | null {
  * shown as the guidance writes it: "38 °C", or "100.4 °F (38 °C)" in imperial units.
  */
 export function urgentAdvice(limit: number, units: Units, region: Region): Text {
-  return t('live.fever_urgent', {
+  return text('live.fever_urgent', {
     band: limit === UNDER_3_MONTHS_C ? 'under_3' : 'from_3_to_6', units, region, c: limit, f: shownFahrenheit(limit),
   });
 }
@@ -95,11 +95,11 @@ export function temperatureStatus(t: TemperatureInput): TemperatureStatus | null
   const limit = urgentThresholdC(ageAtFast(t.dob, clock.localDate(last.at)).months);
   const urgent = limit !== null && c >= limit;
   // The reading as the API shows it, one decimal each: "38.2 °C", or "100.8 °F (38.2 °C)" in imperial units.
-  const said = tt('live.temperature_reading', {
+  const said = text('live.temperature_reading', {
     ...childName(t.name), c, f, units: t.units, method: last.method ?? 'none', time: at(ts),
     recent: minutesAgo < 1 ? 'yes' : 'no', ago: minutes(minutesAgo),
   });
-  const message = urgent ? tt('live.temperature_urgent', { reading: said, advice: urgentAdvice(limit!, t.units, t.region) }) : said;
+  const message = urgent ? text('live.temperature_urgent', { reading: said, advice: urgentAdvice(limit!, t.units, t.region) }) : said;
   return {
     celsius: c,
     fahrenheit: f,

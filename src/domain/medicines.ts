@@ -137,10 +137,11 @@ export function medicinesGiven(events: readonly TimedEvent[], settings: readonly
     const amount = doseAmount(last);
     const message = t('live.medicine_given', {
       name, time: at(lastLocal), by: last.author,
-      has_amount: amount ? 'yes' : 'no', amount: amount ? doseText(last) : '',
       doses: doses.length,
-      has_max: setting?.max_per_24h != null ? 'yes' : 'no', max: setting?.max_per_24h ?? 0,
-      has_not_before: notBeforeTs ? 'yes' : 'no', not_before: at(notBeforeTs ?? lastLocal),
+      // A part the family has nothing for is left out of the sentence by the catalogue's select.
+      ...(amount ? { has_amount: 'yes', amount: doseText(last) } : { has_amount: 'no' }),
+      ...(setting?.max_per_24h != null ? { has_max: 'yes', max: setting.max_per_24h } : { has_max: 'no' }),
+      ...(notBeforeTs ? { has_not_before: 'yes', not_before: at(notBeforeTs) } : { has_not_before: 'no' }),
     });
     out.push({
       name,

@@ -49,7 +49,7 @@ for (const d of testDatabases()) {
     });
     after(async () => t?.close());
 
-    const headers = (lang: Lang) => (lang === 'en' ? {} : { 'accept-language': lang });
+    const headers = (lang: Lang): Record<string, string> => (lang === 'en' ? {} : { 'accept-language': lang });
     async function liveIn(lang: Lang) {
       const r = await call(t.app, 'GET', '/api/vega/live', undefined, { token: f.token, headers: headers(lang) });
       assert.equal(r.status, 200, r.text);
