@@ -9,6 +9,7 @@ import type { Region, Units } from './types.ts';
 import { celsiusFromFahrenheit, shownCelsius } from './temperature.ts';
 import { urgentAdvice, urgentThresholdC } from './live-temperature.ts';
 import { normaliseText } from './answerer/text.ts';
+import { ENGLISH } from '../i18n/text.ts';
 
 /** A reading a question states, in °C to one decimal (as a thermometer shows it). */
 export interface StatedReading {
@@ -114,5 +115,6 @@ export function feverSignpost(question: string, region: Region, fever: FeverCont
     if (t !== null && (limit === null || t < limit)) limit = t;
   }
   if (limit === null || highest < limit) return null;
-  return urgentAdvice(limit, fever.units, region === 'us' ? 'us' : 'uk');
+  // English until the answerer answers in the caregiver's language (issue 39).
+  return ENGLISH.render(urgentAdvice(limit, fever.units, region === 'us' ? 'us' : 'uk'));
 }

@@ -3,15 +3,24 @@
 import type { AgeBand } from './age-bands.ts';
 import type { HungryState } from './live-feeds.ts';
 import type { SupplementStatus } from './live-supplements.ts';
-import { formatDuration } from './patterns-stats.ts';
 import { zoneClock } from './zone-clock.ts';
+import { minutes, t, type Text, type TextValues } from '../i18n/text.ts';
 
 /** `urgent` (1.3.0): a temperature that public guidance says needs urgent advice (live-temperature.ts); it comes before any other alert. */
 export type AlertLevel = 'info' | 'warn' | 'urgent';
 
 export interface Alert {
   level: AlertLevel;
-  msg: string;
+  msg: Text;
+}
+
+/**
+ * The child's name as a message's values: `named` picks the catalogue's own words for an unnamed
+ * child ("your baby"), in the grammatical case its sentence needs.
+ */
+export function childName(name: string): { name: string; named: 'yes' | 'no' } {
+  const n = name.trim();
+  return { name: n, named: n === '' ? 'no' : 'yes' };
 }
 
 /** AAP: in the first month, wake a baby who has slept 4–5 hours since a feed → 4.5 h. */
@@ -44,48 +53,39 @@ export interface AlertInput {
  * logged yet today when the region's guidance applies. The first that applies wins.
  */
 export function chooseAlert(a: AlertInput): Alert | null {
-  const who = a.name.trim() === '' ? 'Your baby' : a.name.trim();
+  const who = childName(a.name);
   const sinceFeed = a.lastMilkAt === null ? null : (a.now - a.lastMilkAt) / 60_000;
 
   if (sinceFeed !== null && a.ageDays < FIRST_MONTH_DAYS && sinceFeed > FIRST_MONTH_MAX_GAP_MINUTES) {
-    return {
-      level: 'warn',
-      msg: `It's been ${formatDuration(sinceFeed)} since ${who}'s last feed. In the first month babies usually feed at least every 4–5 hours, night and day.`,
-    };
+    return { level: 'warn', msg: t('live.alert_first_month_gap', { ...who, since: minutes(sinceFeed) }) };
   }
 
   if (a.hungry === 'overdue' && a.dueAt !== null && sinceFeed !== null) {
     const past = (a.now - a.dueAt) / 60_000;
     const level: AlertLevel = a.ageDays < 183 && past >= OVERDUE_WARN_MINUTES ? 'warn' : 'info';
-    const usual = a.intervalMinutes === null ? '' : ` (usually about every ${formatDuration(a.intervalMinutes)})`;
+    const usual: TextValues = a.intervalMinutes === null ? { usual: 'no' } : { usual: 'yes', interval: minutes(a.intervalMinutes) };
     const msg = a.asleep
-      ? `${who} is napping and a feed is due${usual} — they may wake up hungry.`
-      : `It's been ${formatDuration(sinceFeed)} since ${who}'s last feed — a feed is due${usual}.`;
+      ? t('live.alert_overdue_asleep', { ...who, ...usual })
+      : t('live.alert_overdue_awake', { ...who, ...usual, since: minutes(sinceFeed) });
     return { level, msg };
   }
 
   if (a.hungry === 'dream_feed') {
-    return {
-      level: 'info',
-      msg: `A night feed would usually be due around now. A dream feed is an option if it suits you, or let ${who} wake when ready.`,
-    };
+    return { level: 'info', msg: t('live.alert_dream_feed', who) };
   }
 
   const ww = a.band.wakeWindowMinutes;
   if (!a.asleep && a.awakeMinutes !== null && a.awakeMinutes > ww.max) {
     return {
       level: 'info',
-      msg: `${who} has been awake ${formatDuration(a.awakeMinutes)} — longer than the usual ${formatDuration(ww.min)} to ${formatDuration(ww.max)} at this age. They may be ready for a sleep.`,
+      msg: t('live.alert_awake_long', { ...who, awake: minutes(a.awakeMinutes), min: minutes(ww.min), max: minutes(ww.max) }),
     };
   }
 
   if (!a.asleep && a.vitd.relevant && !a.vitd.given && zoneClock(a.zone).localHour(a.now) >= VITD_REMINDER_HOUR) {
     const r = a.vitd.guidance_range_ug;
-    const amount = r === null ? `${a.vitd.guidance_ug ?? 10} µg` : r.min === r.max ? `${r.max} µg` : `${r.min}–${r.max} µg`;
-    return {
-      level: 'info',
-      msg: `No vitamin D logged yet today. Guidance for ${who}'s age is ${amount} a day.`,
-    };
+    const amount: TextValues = r === null ? { range: 'no', max: a.vitd.guidance_ug ?? 10 } : r.min === r.max ? { range: 'no', max: r.max } : { range: 'yes', min: r.min, max: r.max };
+    return { level: 'info', msg: t('live.alert_vitd', { ...who, ...amount }) };
   }
   return null;
 }

@@ -3,7 +3,8 @@
 // in the afternoon). Each check asks rather than asserts, and says what one tap would fix.
 // Pure: no clock, no I/O. Thresholds and their reasons are in docs/insights.md.
 import type { Feed } from './feed-timer.ts';
-import { formatDuration } from './patterns-stats.ts';
+import { at, minutes, t, type Text } from '../i18n/text.ts';
+import { childName } from './live-alerts.ts';
 
 const HOUR = 3_600_000;
 
@@ -32,7 +33,7 @@ export interface LiveCheck {
   kind: CheckKind;
   /** family-local timestamp the doubtful state began (the sleep, the feed, the last log) */
   since: string;
-  message: string;
+  message: Text;
   /** the one-tap fix the app offers: log a wake / stop the feed with its real end / log now */
   fix: 'log_wake' | 'stop_feed' | 'log_event';
 }
@@ -54,31 +55,28 @@ export function maxOpenSleepMs(night: boolean, ageMonths: number): number {
 }
 
 export function liveCheck(c: CheckInput): LiveCheck | null {
-  const who = c.name.trim() === '' ? 'your baby' : c.name.trim();
-  const hhmm = (ts: string) => ts.slice(11, 16);
+  const who = childName(c.name);
   if (c.feeding?.stale) {
     return {
       kind: 'feed_timer_stale',
       since: c.feeding.started_at,
-      message: `The feed timer has been running since ${hhmm(c.feeding.started_at)} (${formatDuration(c.feeding.elapsed_min)}). Did the feed end earlier? Stop it with the time it really ended.`,
+      message: t('live.check_feed_timer_stale', { since: at(c.feeding.started_at), elapsed: minutes(c.feeding.elapsed_min) }),
       fix: 'stop_feed',
     };
   }
   if (c.openSleep && c.now - c.openSleep.start > maxOpenSleepMs(c.openSleep.night, c.ageMonths)) {
-    const minutes = (c.now - c.openSleep.start) / 60_000;
     return {
       kind: 'wake_not_logged',
       since: c.openSleep.startTs,
-      message: `No wake has been logged since ${who} went to sleep at ${hhmm(c.openSleep.startTs)} (${formatDuration(minutes)} ago). Is ${who} awake? Log the wake so the times stay right.`,
+      message: t('live.check_wake_not_logged', { ...who, since: at(c.openSleep.startTs), ago: minutes((c.now - c.openSleep.start) / 60_000) }),
       fix: 'log_wake',
     };
   }
   if (!c.openSleep && c.lastEvent && c.now - c.lastEvent.at > QUIET_LOG_HOURS * HOUR) {
-    const minutes = (c.now - c.lastEvent.at) / 60_000;
     return {
       kind: 'nothing_logged',
       since: c.lastEvent.ts,
-      message: `Nothing has been logged for ${formatDuration(minutes)}. If feeds or sleeps were missed, add them so the times stay right.`,
+      message: t('live.check_nothing_logged', { quiet: minutes((c.now - c.lastEvent.at) / 60_000) }),
       fix: 'log_event',
     };
   }

@@ -1,10 +1,11 @@
 // Poo frequency in plain words (domain-facts §3). Population ranges only: the wording can say
 // "fewer than usual" or "mention it to your health visitor", never name a condition.
 import type { TimedEvent } from './types.ts';
+import { t, type Text } from '../i18n/text.ts';
 
-export const POOP_WITHIN = 'within usual range';
-export const POOP_FEWER = 'fewer than usual for this age';
-export const POOP_LONGER = 'longer than usual for this age — mention it to your health visitor if it continues';
+export const POOP_WITHIN = t('live.poop_within');
+export const POOP_FEWER = t('live.poop_fewer');
+export const POOP_LONGER = t('live.poop_longer');
 
 /** LLL: 2–5 poos a day until about 6 weeks, after which breastfed babies may skip days. */
 export const EARLY_WEEKS_DAYS = 42;
@@ -19,7 +20,7 @@ export function isPoop(e: TimedEvent): boolean {
 
 export interface PoopSummary {
   hoursAgo: number | null;
-  status: string | null;
+  status: Text | null;
 }
 
 /**

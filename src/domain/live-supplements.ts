@@ -3,6 +3,7 @@
 // quoting what the named body says.
 import type { Region, TimedEvent } from './types.ts';
 import type { Range } from './age-bands.ts';
+import { t, type Text } from '../i18n/text.ts';
 
 export interface SupplementStatus {
   /** At least one entry logged today. */
@@ -16,7 +17,7 @@ export interface SupplementStatus {
   guidance_ug: number | null;
   guidance_range_ug: Range | null;
   /** Plain-words guidance with its source, or null. */
-  source: string | null;
+  source: Text | null;
 }
 
 export interface SupplementLog {
@@ -69,18 +70,18 @@ function vitdGuidance(region: Region, ageMonths: number, feeding: FeedingPicture
     if (region === 'uk') {
       return {
         relevant, guidance_ug: 10, guidance_range_ug: { min: 8.5, max: 10 },
-        source: 'UK guidance (DHSC after SACN 2016, via the NHS): 8.5–10 µg of vitamin D a day for breastfed babies from birth to 1 year; not needed while a baby has more than 500 ml of formula a day',
+        source: t('live.supplement_vitd_uk_infant'),
       };
     }
     return {
       relevant, guidance_ug: 10, guidance_range_ug: { min: 10, max: 10 },
-      source: 'AAP (2008): 400 IU (10 µg) of vitamin D a day for breastfed and partly breastfed babies, and for babies having less than about 1 litre (32 oz) of formula a day',
+      source: t('live.supplement_vitd_us_infant'),
     };
   }
   if (region === 'uk' && ageMonths < 60) {
     return {
       relevant: true, guidance_ug: 10, guidance_range_ug: { min: 10, max: 10 },
-      source: 'UK guidance (DHSC after SACN 2016): 10 µg of vitamin D a day for children aged 1 to 4',
+      source: t('live.supplement_vitd_uk_child'),
     };
   }
   return { relevant: false, guidance_ug: null, guidance_range_ug: null, source: null };
@@ -91,13 +92,13 @@ function ironGuidance(region: Region, ageMonths: number, feeding: FeedingPicture
     const perDay = kg === null ? null : Math.round(kg * 1000);
     return {
       relevant: true, guidance_ug: perDay, guidance_range_ug: perDay === null ? null : { min: perDay, max: perDay },
-      source: 'AAP (2010): 1 mg per kg a day of iron for exclusively breastfed babies from 4 months until they eat iron-rich foods; talk it over with your pediatrician',
+      source: t('live.supplement_iron_us'),
     };
   }
   return {
     relevant: false, guidance_ug: null, guidance_range_ug: null,
     source: region === 'uk'
-      ? 'UK and WHO guidance favour iron-rich foods from around 6 months rather than a routine iron supplement'
+      ? t('live.supplement_iron_uk')
       : null,
   };
 }

@@ -7,7 +7,8 @@
 import type { Region, TemperatureMethod, TimedEvent, Units } from './types.ts';
 import { ageAtFast, zoneClock } from './zone-clock.ts';
 import { shownCelsius, shownFahrenheit } from './temperature.ts';
-import { formatDuration } from './patterns-stats.ts';
+import { childName } from './live-alerts.ts';
+import { at, minutes, t as text, type Text } from '../i18n/text.ts';
 
 /** Live status shows the last reading of the past 24 hours; an older one says nothing about now. */
 export const TEMPERATURE_WINDOW_MS = 24 * 3_600_000;
@@ -16,11 +17,9 @@ export const UNDER_3_MONTHS_C = 38.0;
 /** 3 to 6 months: 39 °C or more (NHS). */
 export const FROM_3_TO_6_MONTHS_C = 39.0;
 
-/** Where to call, by region: signposting only, the same for every reading that raises the alert. */
-export const URGENT_CARE: Record<Region, string> = {
-  uk: 'call NHS 111 or your GP now; 999 in an emergency',
-  us: "call your child's pediatrician now; 911 in an emergency",
-};
+// Where to call, by region, is in the catalogues (live.fever_urgent): the family's region for
+// English (NHS 111 / 999, or the pediatrician / 911); the other languages name their own
+// countries' numbers (the family's region is only ever the UK or the US).
 
 export interface TemperatureStatus {
   celsius: number;
@@ -31,7 +30,7 @@ export interface TemperatureStatus {
   minutes_ago: number;
   /** the reading raises the urgent alert (see urgentThresholdC) */
   urgent: boolean;
-  message: string;
+  message: Text;
 }
 
 /**
@@ -45,27 +44,16 @@ export function urgentThresholdC(ageMonths: number): number | null {
   return null;
 }
 
-/** "38.2 °C", or "100.8 °F (38.2 °C)" for a family using imperial units. */
-function reading(c: number, f: number, units: Units): string {
-  return units === 'imperial' ? `${f.toFixed(1)} °F (${c.toFixed(1)} °C)` : `${c.toFixed(1)} °C`;
-}
-
-/** A threshold as the guidance writes it: "38 °C", or "100.4 °F (38 °C)". */
-function threshold(c: number, units: Units): string {
-  return units === 'imperial' ? `${shownFahrenheit(c)} °F (${c} °C)` : `${c} °C`;
-}
-
-function ago(minutes: number): string {
-  return minutes < 1 ? 'just now' : `${formatDuration(minutes)} ago`;
-}
-
 /**
  * The urgent signpost for a reading at or above `limit` (urgentThresholdC): the age band, the
  * threshold and where to call, never what is wrong. Live status's alert and the answer to a
- * question about such a temperature (fever-question.ts) say the same words.
+ * question about such a temperature (fever-question.ts) say the same words. The threshold is
+ * shown as the guidance writes it: "38 °C", or "100.4 °F (38 °C)" in imperial units.
  */
-export function urgentAdvice(limit: number, units: Units, region: Region): string {
-  return `${limit === UNDER_3_MONTHS_C ? 'Under 3 months' : 'At 3 to 6 months'}, a temperature of ${threshold(limit, units)} or higher is a reason to get medical advice urgently: ${URGENT_CARE[region]}.`;
+export function urgentAdvice(limit: number, units: Units, region: Region): Text {
+  return text('live.fever_urgent', {
+    band: limit === UNDER_3_MONTHS_C ? 'under_3' : 'from_3_to_6', units, region, c: limit, f: shownFahrenheit(limit),
+  });
 }
 
 export interface TemperatureInput {
@@ -106,10 +94,12 @@ export function temperatureStatus(t: TemperatureInput): TemperatureStatus | null
   const minutesAgo = Math.max(0, Math.floor((t.now - last.at) / 60_000));
   const limit = urgentThresholdC(ageAtFast(t.dob, clock.localDate(last.at)).months);
   const urgent = limit !== null && c >= limit;
-  const who = t.name.trim() === '' ? 'Your baby' : t.name.trim();
-  const method = last.method === null ? '' : ` (${last.method})`;
-  const said = `${who}'s temperature was ${reading(c, f, t.units)}${method} at ${ts.slice(11, 16)}, ${ago(minutesAgo)}.`;
-  const message = urgent ? `${said} ${urgentAdvice(limit!, t.units, t.region)}` : said;
+  // The reading as the API shows it, one decimal each: "38.2 °C", or "100.8 °F (38.2 °C)" in imperial units.
+  const said = text('live.temperature_reading', {
+    ...childName(t.name), c, f, units: t.units, method: last.method ?? 'none', time: at(ts),
+    recent: minutesAgo < 1 ? 'yes' : 'no', ago: minutes(minutesAgo),
+  });
+  const message = urgent ? text('live.temperature_urgent', { reading: said, advice: urgentAdvice(limit!, t.units, t.region) }) : said;
   return {
     celsius: c,
     fahrenheit: f,

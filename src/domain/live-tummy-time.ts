@@ -5,6 +5,7 @@
 // cannot tell whether a baby is crawling yet, so the wording names who the guideline is for
 // rather than assuming. Pure.
 import type { TimedEvent } from './types.ts';
+import { t, type Text } from '../i18n/text.ts';
 
 export const TUMMY_TIME_TARGET_MINUTES = 30;
 /** WHO's infant guideline covers the first year. */
@@ -15,7 +16,7 @@ export interface TummyTime {
   minutes_today: number;
   target_minutes: number;
   met: boolean;
-  message: string;
+  message: Text;
 }
 
 /** `today`: the day's events (any types; only tummy-time activities count). Null from 12 months. */
@@ -24,11 +25,7 @@ export function tummyTime(today: Iterable<TimedEvent>, ageMonths: number): Tummy
   let minutes = 0;
   for (const e of today) if (e.type === 'activity' && e.kind === 'tummy_time') minutes += e.duration_min ?? 0;
   const met = minutes >= TUMMY_TIME_TARGET_MINUTES;
-  const guideline = `WHO suggests at least ${TUMMY_TIME_TARGET_MINUTES} minutes a day, spread through the day while awake, for babies not yet crawling`;
-  const message = met
-    ? `${minutes} min of tummy time today: at or above WHO's ${TUMMY_TIME_TARGET_MINUTES} minutes a day for babies not yet crawling.`
-    : minutes === 0
-      ? `No tummy time logged today. ${guideline}.`
-      : `${minutes} min of tummy time today. ${guideline}.`;
+  const values = { minutes, target: TUMMY_TIME_TARGET_MINUTES };
+  const message = t(met ? 'live.tummy_time_met' : minutes === 0 ? 'live.tummy_time_none' : 'live.tummy_time_some', values);
   return { minutes_today: minutes, target_minutes: TUMMY_TIME_TARGET_MINUTES, met, message };
 }

@@ -74,7 +74,7 @@ export interface LiveStatus {
   /** Minutes since the last wake; null when asleep or not known. */
   awake_minutes: number | null;
   alert_level: AlertLevel | null;
-  alert_msg: string | null;
+  alert_msg: Text | null;
   hungry_state: HungryState;
   /** Local timestamp: last milk + the expected interval. */
   next_feed_at: string | null;
@@ -83,7 +83,7 @@ export interface LiveStatus {
   ml_today: number;
   feeds_today: number;
   last_poop_hours_ago: number | null;
-  poop_status: string | null;
+  poop_status: Text | null;
   expected_bedtime_at: string | null;
   next_nap_window_at: NapWindow | null;
   daily_milk_target_ml: number | null;

@@ -5,7 +5,7 @@
 // the last dose, who gave it and when. Pure: no clock, no I/O.
 import type { TimedEvent } from './types.ts';
 import { instantToLocalFast as instantToLocal } from './zone-clock.ts';
-import { at as clock, minutes, t, type Text } from '../i18n/text.ts';
+import { at, at as clock, minutes, t, type Text } from '../i18n/text.ts';
 import { doseText } from './describe-text.ts';
 
 /** The family's settings for one medicine; either number may be unset. */
@@ -95,7 +95,7 @@ export interface MedicineStatus {
   not_before: string | null;
   /** local YYYY-MM-DDTHH:MM:SS of not_before */
   not_before_ts: string | null;
-  message: string;
+  message: Text;
 }
 
 /** Per medicine given in the 24 hours before `now` (most recent first). */
@@ -122,9 +122,14 @@ export function medicinesGiven(events: readonly TimedEvent[], settings: readonly
     }
     const notBefore = notBeforeTs ? notBeforeTs.slice(11, 16) : null;
     const amount = doseAmount(last);
-    const parts = [`${name}: last given at ${lastLocal.slice(11, 16)} by ${last.author}${amount ? ` (${amount})` : ''}`, `${doses.length} dose${doses.length === 1 ? '' : 's'} in 24 h`];
-    if (setting?.max_per_24h != null) parts[1] += ` of your ${setting.max_per_24h}`;
-    if (notBefore) parts.push(`not before ${notBefore} by your setting`);
+    const message = t('live.medicine_given', {
+      name, time: at(lastLocal), by: last.author,
+      doses: doses.length,
+      // A part the family has nothing for is left out of the sentence by the catalogue's select.
+      ...(amount ? { has_amount: 'yes', amount: doseText(last)! } : { has_amount: 'no' }),
+      ...(setting?.max_per_24h != null ? { has_max: 'yes', max: setting.max_per_24h } : { has_max: 'no' }),
+      ...(notBeforeTs ? { has_not_before: 'yes', not_before: at(notBeforeTs) } : { has_not_before: 'no' }),
+    });
     out.push({
       name,
       last_given_ts: lastLocal,
@@ -135,7 +140,7 @@ export function medicinesGiven(events: readonly TimedEvent[], settings: readonly
       max_per_24h: setting?.max_per_24h ?? null,
       not_before: notBefore,
       not_before_ts: notBeforeTs,
-      message: parts.join('; ') + '.',
+      message,
     });
   }
   return out.sort((a, b) => b.last_given_ts.localeCompare(a.last_given_ts));

@@ -6,6 +6,8 @@
 import type { TimedEvent } from './types.ts';
 import { FEED_CLUSTER_MINUTES } from './live-feeds.ts';
 import { firstAtOrAfter } from './sleep-spans.ts';
+import { childName } from './live-alerts.ts';
+import { t, type Text } from '../i18n/text.ts';
 
 /** Under this age (30.4375-day months) milk feeds are the main food (NHS, WHO: milk is the main drink and food through the first year). */
 export const MILK_MAIN_UNDER_MONTHS = 12;
@@ -36,7 +38,7 @@ export interface MilkNudges {
   milk_feeds_a_day: number | null;
   solids_a_day: number | null;
   /** Plain words for a parent; null under 12 months. */
-  message: string | null;
+  message: Text | null;
 }
 
 /**
@@ -75,22 +77,21 @@ export function milkNudges(ageMonths: number, days: readonly FeedsAndSolids[] | 
   if (ageMonths < MILK_MAIN_UNDER_MONTHS || days === null) {
     return { applies: true, basis: 'age', milk_feeds_a_day: null, solids_a_day: null, message: null };
   }
-  const who = name.trim() === '' ? 'your child' : name.trim();
+  const who = childName(name);
   const logged = days.filter((d) => d.feeds + d.solids > 0);
   if (logged.length < MILK_MAIN_MIN_DAYS_LOGGED) {
     return {
       applies: false, basis: 'age', milk_feeds_a_day: null, solids_a_day: null,
-      message: `From 12 months milk is a drink alongside meals, so no milk feed is timed for ${who}. Feed times come back if the log shows milk is still the main food (${MILK_MAIN_MIN_FEEDS_A_DAY} or more milk feeds and solids fewer than ${MILK_MAIN_SOLIDS_A_DAY} times a day).`,
+      message: t('live.milk_timed_off_by_age', { ...who, feeds: MILK_MAIN_MIN_FEEDS_A_DAY, solids: MILK_MAIN_SOLIDS_A_DAY }),
     };
   }
   const feeds = oneDecimal(logged.reduce((t, d) => t + d.feeds, 0) / logged.length);
   const solids = oneDecimal(logged.reduce((t, d) => t + d.solids, 0) / logged.length);
   const applies = feeds >= MILK_MAIN_MIN_FEEDS_A_DAY && solids < MILK_MAIN_SOLIDS_A_DAY;
-  const seen = `about ${feeds} milk feed${feeds === 1 ? '' : 's'} and ${solids} meal${solids === 1 ? '' : 's'} or snack${solids === 1 ? '' : 's'} a day over the last ${MILK_MAIN_DAYS} days`;
+  // A name starts the "meals" sentence: capitalised as the sentence's first word.
+  const seen = { ...who, name: who.name.charAt(0).toUpperCase() + who.name.slice(1), feeds, solids, days: MILK_MAIN_DAYS };
   return {
     applies, basis: 'own_log', milk_feeds_a_day: feeds, solids_a_day: solids,
-    message: applies
-      ? `Milk feeds are still ${who}'s main food going by the log (${seen}), so the next feed is timed.`
-      : `${who.charAt(0).toUpperCase()}${who.slice(1)} is on meals with milk alongside (${seen}), so no milk feed is timed.`,
+    message: applies ? t('live.milk_timed_own_log', { ...seen, name: who.name }) : t('live.milk_untimed_own_log', seen),
   };
 }

@@ -121,7 +121,9 @@ for (const d of testDatabases()) {
         const r = await live(lang);
         const { next_sleep: ns, ...rest } = r.body;
         const { next_sleep: ens, ...enRest } = en.body;
-        assert.deepEqual(rest, enRest, `${lang}: the same figures`);
+        // Live status's other messages are in the reader's words too (languages-live.test.ts).
+        const figures = (l: any) => ({ ...l, tummy_time: { ...l.tummy_time, message: '' }, supplement_log: Object.fromEntries(Object.entries(l.supplement_log).map(([k, s]: [string, any]) => [k, { ...s, source: '' }])) });
+        assert.deepEqual(figures(rest), figures(enRest), `${lang}: the same figures`);
         assert.deepEqual({ ...ns, message: '' }, { ...ens, message: '' }, `${lang}: the same next sleep`);
         messages[lang] = ns.message;
       }

@@ -119,7 +119,7 @@ for (const d of testDatabases()) {
         assert.equal(l.alert_level, 'urgent');
         assert.equal(
           l.alert_msg,
-          `Dee's temperature was 100.8 °F (38.2 °C) (rectal) at 09:00, 10 min ago. Under 3 months, a temperature of 100.4 °F (38 °C) or higher is a reason to get medical advice urgently: ${US_URGENT}.`,
+          `Dee's temperature was 100.8 °F (38.2 °C) (rectal) at 9:00 AM, 10 min ago. Under 3 months, a temperature of 100.4 °F (38 °C) or higher is a reason to get medical advice urgently: ${US_URGENT}.`,
         );
         assert.equal(l.temperature.fahrenheit, 100.8);
         assert.equal(l.temperature.celsius, 38.2);

@@ -8,7 +8,7 @@ import { makeEvent } from '../helpers/events.ts';
 import type { ChildProfile, EventType, TimedEvent } from '../../src/domain/types.ts';
 import { localToInstant } from '../../src/domain/time.ts';
 import { liveStatus } from '../../src/domain/live.ts';
-import { URGENT_CARE, urgentThresholdC } from '../../src/domain/live-temperature.ts';
+import { urgentThresholdC } from '../../src/domain/live-temperature.ts';
 import { tummyTime } from '../../src/domain/live-tummy-time.ts';
 import { patterns } from '../../src/domain/patterns.ts';
 import { countByType } from '../../src/domain/type-counts.ts';
@@ -43,7 +43,7 @@ describe('fever alert: thresholds by age', () => {
     // A feed 5 hours ago would otherwise raise the first-month/overdue alerts.
     const s = liveStatus([ev('milk', '2025-06-10T07:00:00', { ml: 90 }), temp('2025-06-10T11:30:00', 38.2)], SIX_WEEKS, at(NOW));
     assert.equal(s.alert_level, 'urgent');
-    assert.equal(s.alert_msg, "Maya's temperature was 38.2 °C (armpit) at 11:30, 30 min ago. Under 3 months, a temperature of 38 °C or higher is a reason to get medical advice urgently: call NHS 111 or your GP now; 999 in an emergency.");
+    assert.equal(String(s.alert_msg), "Maya's temperature was 38.2 °C (armpit) at 11:30, 30 min ago. Under 3 months, a temperature of 38 °C or higher is a reason to get medical advice urgently: call NHS 111 or your GP now; 999 in an emergency.");
     assert.deepEqual(s.temperature, {
       celsius: 38.2, fahrenheit: 100.8, method: 'armpit', ts: '2025-06-10T11:30:00', minutes_ago: 30, urgent: true, message: s.alert_msg,
     });
@@ -60,7 +60,7 @@ describe('fever alert: thresholds by age', () => {
     const low = liveStatus([temp('2025-06-10T11:00:00', 37.9)], SIX_WEEKS, at(NOW));
     assert.notEqual(low.alert_level, 'urgent');
     assert.equal(low.temperature?.urgent, false);
-    assert.equal(low.temperature?.message, "Maya's temperature was 37.9 °C (armpit) at 11:00, 1 h ago.");
+    assert.equal(String(low.temperature?.message), "Maya's temperature was 37.9 °C (armpit) at 11:00, 1 h ago.");
   });
 
   test('a 7-month-old at 38.2 °C (or 39.5): the reading and its time, no alert', () => {
@@ -69,7 +69,7 @@ describe('fever alert: thresholds by age', () => {
       assert.equal(s.alert_level, null);
       assert.equal(s.temperature?.urgent, false);
       assert.equal(s.temperature?.celsius, c);
-      assert.doesNotMatch(s.temperature!.message, /111|GP|999/);
+      assert.doesNotMatch(String(s.temperature!.message), /111|GP|999/);
     }
   });
 
@@ -77,14 +77,14 @@ describe('fever alert: thresholds by age', () => {
     assert.notEqual(liveStatus([temp('2025-06-10T11:00:00', 38.5)], FOUR_MO, at(NOW)).alert_level, 'urgent');
     const s = liveStatus([temp('2025-06-10T11:00:00', 39.1)], FOUR_MO, at(NOW));
     assert.equal(s.alert_level, 'urgent');
-    assert.match(s.alert_msg!, /At 3 to 6 months, a temperature of 39 °C or higher/);
+    assert.match(String(s.alert_msg), /At 3 to 6 months, a temperature of 39 °C or higher/);
   });
 
   test('US family in °F: the reading as sent, the threshold in °F, the paediatrician and 911', () => {
     const s = liveStatus([temp('2025-06-10T11:00:00', 38.2, { fahrenheit: 100.8, method: null })], child('2025-04-29', 'us'), at(NOW));
     assert.equal(s.alert_level, 'urgent');
-    assert.equal(s.alert_msg, "Maya's temperature was 100.8 °F (38.2 °C) at 11:00, 1 h ago. Under 3 months, a temperature of 100.4 °F (38 °C) or higher is a reason to get medical advice urgently: call your child's pediatrician now; 911 in an emergency.");
-    assert.ok(s.alert_msg!.includes(URGENT_CARE.us));
+    assert.equal(String(s.alert_msg), "Maya's temperature was 100.8 °F (38.2 °C) at 11:00, 1 h ago. Under 3 months, a temperature of 100.4 °F (38 °C) or higher is a reason to get medical advice urgently: call your child's pediatrician now; 911 in an emergency.");
+    assert.ok(String(s.alert_msg).includes("call your child's pediatrician now; 911 in an emergency"));
   });
 
   test('a later lower reading clears it; a later high one raises it again', () => {
@@ -108,7 +108,7 @@ describe('fever alert: thresholds by age', () => {
     // Born 2025-03-11: 91 days (2.99 months) on 2025-06-10, 92 days (3.02 months) on 2025-06-11.
     const s = liveStatus([temp('2025-06-10T22:00:00', 38.3)], child('2025-03-11'), at('2025-06-11T08:00:00'));
     assert.equal(s.alert_level, 'urgent');
-    assert.match(s.alert_msg!, /Under 3 months/);
+    assert.match(String(s.alert_msg), /Under 3 months/);
   });
 
   test('a reading after now (a clock a moment behind) is not shown yet', () => {
@@ -128,7 +128,7 @@ describe('medicines given in the last 24 hours', () => {
       { name: m.name, by: m.last_given_by, ts: m.last_given_ts, doses: m.doses_24h, nb: m.not_before, nbts: m.not_before_ts, amount: m.last_amount },
       { name: 'Calpol', by: 'dad', ts: '2025-06-10T10:00:00', doses: 2, nb: '14:00', nbts: '2025-06-10T14:00:00', amount: '2.5 ml' },
     );
-    assert.equal(m.message, 'Calpol: last given at 10:00 by dad (2.5 ml); 2 doses in 24 h of your 4; not before 14:00 by your setting.');
+    assert.equal(String(m.message), 'Calpol: last given at 10:00 by dad (2.5 ml); 2 doses in 24 h of your 4; not before 14:00 by your setting.');
   });
 
   test('no settings: no not_before, no maximum; a dose older than 24 hours is not listed', () => {
@@ -148,14 +148,14 @@ describe('tummy time today', () => {
       [tummy('2025-06-09T18:00:00', 40), tummy('2025-06-10T08:00:00', 10), ev('activity', '2025-06-10T09:00:00', { kind: 'bath', duration_min: 15 }), tummy('2025-06-10T11:00:00', 12)],
       FOUR_MO, at(NOW),
     );
-    assert.deepEqual(s.tummy_time, {
+    assert.deepEqual(JSON.parse(JSON.stringify(s.tummy_time)), {
       minutes_today: 22, target_minutes: 30, met: false,
       message: '22 min of tummy time today. WHO suggests at least 30 minutes a day, spread through the day while awake, for babies not yet crawling.',
     });
   });
   test('met at 30 minutes; none logged says so; a session without a duration counts 0', () => {
     assert.equal(tummyTime([tummy('2025-06-10T08:00:00', 30)], 4)?.met, true);
-    assert.match(tummyTime([], 4)!.message, /^No tummy time logged today/);
+    assert.match(String(tummyTime([], 4)!.message), /^No tummy time logged today/);
     assert.equal(tummyTime([tummy('2025-06-10T08:00:00', null)], 4)?.minutes_today, 0);
   });
   test('null from 12 months', () => {

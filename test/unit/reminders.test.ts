@@ -8,6 +8,7 @@ import { makeEvent } from '../helpers/events.ts';
 import type { ChildProfile, TimedEvent } from '../../src/domain/types.ts';
 import { localToInstant } from '../../src/domain/time.ts';
 import { liveStatus } from '../../src/domain/live.ts';
+import { t } from '../../src/i18n/text.ts';
 import {
   LATE_LIMIT_MS, STALE_STATE_MS, applyReminderPatch, defaultReminderSettings, dueReminders, inQuietHours, mergeReminderSettings,
   reminderSummary, type ReminderLive, type ReminderSettings,
@@ -99,7 +100,7 @@ describe('reminder rules', () => {
     assert.equal(old!.occurrence, `long_sleep:c1:${at('2026-11-21T19:00:00')}`);
     assert.deepEqual(dueReminders({ ...base, settings: s, live: live({ asleep: true, asleep_since: '2026-11-22T09:00:00' }), now }), []);
     assert.deepEqual(
-      dueReminders({ ...base, settings: s, live: live({ check: { kind: 'wake_not_logged', since: '2026-11-17T19:00:00', message: '', fix: 'log_wake' } }), now: at('2026-11-17T19:00:00') + 14 * HOUR + STALE_STATE_MS + 1000 }),
+      dueReminders({ ...base, settings: s, live: live({ check: { kind: 'wake_not_logged', since: '2026-11-17T19:00:00', message: t('live.check_nothing_logged', { quiet: 0 }), fix: 'log_wake' } }), now: at('2026-11-17T19:00:00') + 14 * HOUR + STALE_STATE_MS + 1000 }),
       [],
       'a log left for days is not a missed wake',
     );
@@ -124,7 +125,7 @@ describe('reminder rules', () => {
 
   test('vitamin D: only where relevant, not given today, from the time set; one per local day', () => {
     const s = settings({ reminders: { vitamin_d: { enabled: true, by: '18:00' } } });
-    const vitd = { given: false, count_today: 0, ug_today: 0, relevant: true, guidance_ug: 10, guidance_range_ug: { min: 8.5, max: 10 }, source: 'x' };
+    const vitd = { given: false, count_today: 0, ug_today: 0, relevant: true, guidance_ug: 10, guidance_range_ug: { min: 8.5, max: 10 }, source: t('live.supplement_vitd_uk_infant') };
     const l = (ts: string, v = vitd) => live({ now: ts, supplement_log: { vitd: v, iron: { ...v, relevant: false }, multivitamin: { ...v, relevant: false } } });
     assert.deepEqual(dueReminders({ ...base, settings: s, live: l('2026-11-22T17:59:00'), now: at('2026-11-22T17:59:00') }), []);
     const [r] = dueReminders({ ...base, settings: s, live: l('2026-11-22T18:00:00'), now: at('2026-11-22T18:00:00') });
@@ -137,7 +138,7 @@ describe('reminder rules', () => {
     const s = settings({ reminders: { medicine: { enabled: true } } });
     const med = {
       name: 'Calpol', last_given_ts: '2026-11-22T14:05:00', last_given_by: 'sam', last_amount: '2.5 ml', doses_24h: 1,
-      min_hours: 4, max_per_24h: 4, not_before: null, not_before_ts: null, message: '',
+      min_hours: 4, max_per_24h: 4, not_before: null, not_before_ts: null, message: t('live.medicine_given'),
     };
     assert.deepEqual(dueReminders({ ...base, settings: s, live: live({ medicines: [med] }), now: at('2026-11-22T18:04:00') }), []);
     const [r] = dueReminders({ ...base, settings: s, live: live({ medicines: [med] }), now: at('2026-11-22T18:05:00') });

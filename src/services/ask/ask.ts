@@ -15,6 +15,7 @@ import { childrenNamed } from '../../domain/answerer/child-names.ts';
 import { localDateOf } from '../../domain/time.ts';
 import { ageAtFast } from '../../domain/zone-clock.ts';
 import { feverSignpost, mentionsTemperature, type FeverContext } from '../../domain/fever-question.ts';
+import { ENGLISH } from '../../i18n/text.ts';
 import { answerWindowStart, historyNeeds } from '../../domain/answerer/history.ts';
 import type { AnswerHistory } from '../../domain/answerer/types.ts';
 import type { Units } from '../../domain/types.ts';
@@ -242,7 +243,7 @@ async function feverContext(ctx: Ctx, actor: Actor, family: FamilyRow, question:
   const logged: string[] = [];
   for (const s of scopes) {
     const t = (await computeLive(s, family, now)).temperature;
-    if (t?.urgent) logged.push(t.message);
+    if (t?.urgent) logged.push(ENGLISH.render(t.message));
   }
   return { ages: { ageMonths: scopes.map((s) => ageAtFast(s.child.dob, today).months), units: family.units as Units }, logged };
 }
