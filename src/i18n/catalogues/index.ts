@@ -20,6 +20,16 @@ import error_nl from './error/nl.json' with { type: 'json' };
 import error_ptBR from './error/pt-BR.json' with { type: 'json' };
 import error_pl from './error/pl.json' with { type: 'json' };
 import error_sv from './error/sv.json' with { type: 'json' };
+import invalid_enGB from './invalid/en-GB.json' with { type: 'json' };
+import invalid_enUS from './invalid/en-US.json' with { type: 'json' };
+import invalid_de from './invalid/de.json' with { type: 'json' };
+import invalid_fr from './invalid/fr.json' with { type: 'json' };
+import invalid_es from './invalid/es.json' with { type: 'json' };
+import invalid_it from './invalid/it.json' with { type: 'json' };
+import invalid_nl from './invalid/nl.json' with { type: 'json' };
+import invalid_ptBR from './invalid/pt-BR.json' with { type: 'json' };
+import invalid_pl from './invalid/pl.json' with { type: 'json' };
+import invalid_sv from './invalid/sv.json' with { type: 'json' };
 import live_enGB from './live/en-GB.json' with { type: 'json' };
 import live_enUS from './live/en-US.json' with { type: 'json' };
 import live_de from './live/de.json' with { type: 'json' };
@@ -30,27 +40,39 @@ import live_nl from './live/nl.json' with { type: 'json' };
 import live_ptBR from './live/pt-BR.json' with { type: 'json' };
 import live_pl from './live/pl.json' with { type: 'json' };
 import live_sv from './live/sv.json' with { type: 'json' };
+import schema_enGB from './schema/en-GB.json' with { type: 'json' };
+import schema_enUS from './schema/en-US.json' with { type: 'json' };
+import schema_de from './schema/de.json' with { type: 'json' };
+import schema_fr from './schema/fr.json' with { type: 'json' };
+import schema_es from './schema/es.json' with { type: 'json' };
+import schema_it from './schema/it.json' with { type: 'json' };
+import schema_nl from './schema/nl.json' with { type: 'json' };
+import schema_ptBR from './schema/pt-BR.json' with { type: 'json' };
+import schema_pl from './schema/pl.json' with { type: 'json' };
+import schema_sv from './schema/sv.json' with { type: 'json' };
 
 /** Every message key: a namespace and the key in its British English file. */
 export type MessageKey =
   | `common.${Extract<keyof typeof common_enGB, string>}`
   | `error.${Extract<keyof typeof error_enGB, string>}`
-  | `live.${Extract<keyof typeof live_enGB, string>}`;
+  | `invalid.${Extract<keyof typeof invalid_enGB, string>}`
+  | `live.${Extract<keyof typeof live_enGB, string>}`
+  | `schema.${Extract<keyof typeof schema_enGB, string>}`;
 
-export const NAMESPACES = ["common","error","live"] as const;
+export const NAMESPACES = ["common","error","invalid","live","schema"] as const;
 
 /** Per catalogue, its messages by full key ("namespace.key"). */
 export const CATALOGUES: Readonly<Record<Catalogue, Readonly<Partial<Record<MessageKey, string>>>>> = {
-  'en-GB': flat({ 'common': common_enGB, 'error': error_enGB, 'live': live_enGB }),
-  'en-US': flat({ 'common': common_enUS, 'error': error_enUS, 'live': live_enUS }),
-  'de': flat({ 'common': common_de, 'error': error_de, 'live': live_de }),
-  'fr': flat({ 'common': common_fr, 'error': error_fr, 'live': live_fr }),
-  'es': flat({ 'common': common_es, 'error': error_es, 'live': live_es }),
-  'it': flat({ 'common': common_it, 'error': error_it, 'live': live_it }),
-  'nl': flat({ 'common': common_nl, 'error': error_nl, 'live': live_nl }),
-  'pt-BR': flat({ 'common': common_ptBR, 'error': error_ptBR, 'live': live_ptBR }),
-  'pl': flat({ 'common': common_pl, 'error': error_pl, 'live': live_pl }),
-  'sv': flat({ 'common': common_sv, 'error': error_sv, 'live': live_sv }),
+  'en-GB': flat({ 'common': common_enGB, 'error': error_enGB, 'invalid': invalid_enGB, 'live': live_enGB, 'schema': schema_enGB }),
+  'en-US': flat({ 'common': common_enUS, 'error': error_enUS, 'invalid': invalid_enUS, 'live': live_enUS, 'schema': schema_enUS }),
+  'de': flat({ 'common': common_de, 'error': error_de, 'invalid': invalid_de, 'live': live_de, 'schema': schema_de }),
+  'fr': flat({ 'common': common_fr, 'error': error_fr, 'invalid': invalid_fr, 'live': live_fr, 'schema': schema_fr }),
+  'es': flat({ 'common': common_es, 'error': error_es, 'invalid': invalid_es, 'live': live_es, 'schema': schema_es }),
+  'it': flat({ 'common': common_it, 'error': error_it, 'invalid': invalid_it, 'live': live_it, 'schema': schema_it }),
+  'nl': flat({ 'common': common_nl, 'error': error_nl, 'invalid': invalid_nl, 'live': live_nl, 'schema': schema_nl }),
+  'pt-BR': flat({ 'common': common_ptBR, 'error': error_ptBR, 'invalid': invalid_ptBR, 'live': live_ptBR, 'schema': schema_ptBR }),
+  'pl': flat({ 'common': common_pl, 'error': error_pl, 'invalid': invalid_pl, 'live': live_pl, 'schema': schema_pl }),
+  'sv': flat({ 'common': common_sv, 'error': error_sv, 'invalid': invalid_sv, 'live': live_sv, 'schema': schema_sv }),
 };
 
 function flat(byNamespace: Record<string, Record<string, string>>): Partial<Record<MessageKey, string>> {
