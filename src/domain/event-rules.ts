@@ -69,23 +69,19 @@ export const EMPTY_VALUES: Readonly<EventValues> = Object.freeze({
 
 export class EventRuleError extends Error {
   constructor(
-    message: string,
+    /** what is wrong, to put into the reader's words (`message` is its English) */
+    readonly text: Text,
     readonly field: string,
     /** 'range': a value outside the type's range (the same kind of refusal as a schema range); 'rule': anything else */
     readonly kind: 'range' | 'rule' = 'rule',
     /** the limit broken, as numbers: the API sends them as the issue's ctx */
     readonly limits: { origin?: string; minimum?: number; maximum?: number; decimals?: number } = {},
   ) {
-    super(message);
+    super(String(text));
   }
 }
 
 const MAX_FOODS = 30;
-
-/** "a milk", "an activity": the type with its article, for messages. */
-function aType(type: EventType): string {
-  return `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
-}
 
 function decimalsOk(v: number, decimals: number): boolean {
   const scaled = v * 10 ** decimals;
@@ -94,15 +90,16 @@ function decimalsOk(v: number, decimals: number): boolean {
 
 function checkRange(type: EventType, field: string, v: number, r: Range): void {
   if (v < r.min || v > r.max) {
-    throw new EventRuleError(`${field} of ${aType(type)} event must be ${r.min} to ${r.max}.`, field, 'range', { origin: 'number', minimum: r.min, maximum: r.max });
+    throw new EventRuleError(t('error.event_range', { field, type, min: r.min, max: r.max }), field, 'range', { origin: 'number', minimum: r.min, maximum: r.max });
   }
   if (r.decimals !== undefined && !decimalsOk(v, r.decimals)) {
-    throw new EventRuleError(`${field} takes at most ${r.decimals} decimal${r.decimals === 1 ? '' : 's'} (as a thermometer shows it, e.g. 38.2).`, field, 'range', { decimals: r.decimals });
+    throw new EventRuleError(t('error.event_decimals', { field, decimals: r.decimals }), field, 'range', { decimals: r.decimals });
   }
 }
 
-function oneOf(field: string, v: string | null, allowed: readonly string[], what: string): void {
-  if (v !== null && !allowed.includes(v)) throw new EventRuleError(`${field} of ${what} must be one of ${allowed.join(', ')}.`, field);
+/** `of`: what the field belongs to ("a milk event", "a dose"), a message of its own. */
+function oneOf(field: string, v: string | null, allowed: readonly string[], of: (options: string) => Text): void {
+  if (v !== null && !allowed.includes(v)) throw new EventRuleError(of(allowed.join(', ')), field);
 }
 
 /** Text fields trimmed, spaces collapsed; an empty one is absent. */
@@ -122,9 +119,9 @@ export function checkEventValues(type: EventType, input: EventInput): EventValue
   const out: EventValues = { ...EMPTY_VALUES };
   const fahrenheit = input.fahrenheit ?? null;
   if (fahrenheit !== null) {
-    if (type !== 'temperature') throw new EventRuleError(`fahrenheit does not belong to ${aType(type)} event (it takes ${rule.allowed.join(', ')}).`, 'fahrenheit');
+    if (type !== 'temperature') throw new EventRuleError(t('error.event_field_not_taken', { field: 'fahrenheit', type, fields: rule.allowed.join(', ') }), 'fahrenheit');
     if (input.celsius !== undefined && input.celsius !== null) {
-      throw new EventRuleError('Send the temperature once: celsius or fahrenheit, not both.', 'fahrenheit');
+      throw new EventRuleError(t('error.event_celsius_and_fahrenheit'), 'fahrenheit');
     }
     checkRange(type, 'fahrenheit', fahrenheit, FAHRENHEIT_RANGE);
   }
@@ -132,7 +129,7 @@ export function checkEventValues(type: EventType, input: EventInput): EventValue
     const v = input[f];
     if (v === undefined || v === null) continue;
     if (!rule.allowed.includes(f)) {
-      throw new EventRuleError(`${f} does not belong to ${aType(type)} event (it takes ${rule.allowed.join(', ')}).`, f);
+      throw new EventRuleError(t('error.event_field_not_taken', { field: f, type, fields: rule.allowed.join(', ') }), f);
     }
     (out as Record<string, unknown>)[f] = v;
   }
@@ -153,7 +150,7 @@ export function checkEventValues(type: EventType, input: EventInput): EventValue
       seen.add(key);
       foods.push(name);
     }
-    if (foods.length > MAX_FOODS) throw new EventRuleError(`foods may list at most ${MAX_FOODS} foods.`, 'foods', 'rule', { origin: 'array', maximum: MAX_FOODS });
+    if (foods.length > MAX_FOODS) throw new EventRuleError(t('error.event_too_many_foods', { max: MAX_FOODS }), 'foods', 'rule', { origin: 'array', maximum: MAX_FOODS });
     out.foods = foods.length ? foods : null;
   }
   if (out.celsius !== null) checkRange(type, 'celsius', out.celsius, { ...rule.ranges!.celsius!, decimals: CELSIUS_DECIMALS });
@@ -161,22 +158,23 @@ export function checkEventValues(type: EventType, input: EventInput): EventValue
   if (fahrenheit !== null) out.celsius = celsiusFromFahrenheit(fahrenheit);
   for (const f of rule.required) {
     if (out[f] === null) {
-      const what = f === 'foods' ? 'at least one food' : f === 'celsius' ? 'celsius (or fahrenheit)' : f;
-      throw new EventRuleError(`${aType(type).replace(/^a/, 'A')} event needs ${what}.`, f);
+      const needs = f === 'foods' ? t('error.event_needs_food', { type }) : f === 'celsius' ? t('error.event_needs_celsius', { type }) : t('error.event_needs_field', { type, field: f });
+      throw new EventRuleError(needs, f);
     }
   }
   for (const [f, r] of Object.entries(rule.ranges ?? {}) as [ValueField, Range][]) {
     const v = out[f];
     if (typeof v === 'number' && f !== 'celsius') checkRange(type, f, v, r);
   }
-  if (rule.kinds) oneOf('kind', out.kind, rule.kinds, `${aType(type)} event`);
-  oneOf('meal_type', out.meal_type, MEAL_TYPES, 'a solid event');
-  oneOf('side', out.side, FEED_SIDES, `${aType(type)} event`);
-  oneOf('method', out.method, TEMPERATURE_METHODS, 'a temperature');
-  oneOf('unit', out.unit, MEDICINE_UNITS, 'a dose');
+  const ofEvent = (field: string, of: EventType) => (options: string) => t('error.event_one_of', { field, type: of, options });
+  if (rule.kinds) oneOf('kind', out.kind, rule.kinds, ofEvent('kind', type));
+  oneOf('meal_type', out.meal_type, MEAL_TYPES, ofEvent('meal_type', 'solid'));
+  oneOf('side', out.side, FEED_SIDES, ofEvent('side', type));
+  oneOf('method', out.method, TEMPERATURE_METHODS, (options) => t('error.temperature_method_one_of', { options }));
+  oneOf('unit', out.unit, MEDICINE_UNITS, (options) => t('error.dose_unit_one_of', { options }));
   // An amount means nothing without its unit (2.5 of what?), and a unit nothing without an amount.
-  if (out.amount !== null && out.unit === null) throw new EventRuleError('amount needs its unit (ml, mg, drops, tablet, sachet, puff or dose).', 'unit');
-  if (out.unit !== null && out.amount === null) throw new EventRuleError('unit needs the amount given.', 'amount');
+  if (out.amount !== null && out.unit === null) throw new EventRuleError(t('error.dose_amount_needs_unit'), 'unit');
+  if (out.unit !== null && out.amount === null) throw new EventRuleError(t('error.dose_unit_needs_amount'), 'amount');
   return out;
 }
 

@@ -1,6 +1,7 @@
 // The shared breastfeed timer's rules: how a running feed is shown, how switching sides keeps
 // each side's time, and what one stop logs. Pure: the caller passes the clock.
 import type { BreastSide, FeedSide } from './types.ts';
+import { Text } from '../i18n/text.ts';
 
 /** A feed running longer than this was probably never stopped: it is shown as stale and stop
  * asks for the real end time instead of logging a three-hour feed. */
@@ -35,10 +36,11 @@ export interface Feed {
 
 export class FeedRuleError extends Error {
   constructor(
-    message: string,
+    /** what is wrong, to put into the reader's words (`message` is its English) */
+    readonly text: Text,
     readonly code: string,
   ) {
-    super(message);
+    super(String(text));
   }
 }
 
@@ -95,15 +97,15 @@ export interface FeedOutcome {
 export function feedOutcome(t: FeedTimerState, now: number, end: number | null): FeedOutcome {
   if (end === null && isStale(t, now)) {
     throw new FeedRuleError(
-      'This feed has been running for more than 3 hours, so it was probably not stopped. Send ts with the time it really ended.',
+      new Text('error.feed_stale'),
       'feed_stale',
     );
   }
   const until = end ?? now;
-  if (until < t.started_at) throw new FeedRuleError('The end time is before the feed started.', 'invalid_timestamp');
+  if (until < t.started_at) throw new FeedRuleError(new Text('error.feed_end_before_start'), 'invalid_timestamp');
   const minutes = Math.max(1, Math.round((until - t.started_at) / 60_000));
   if (minutes > MAX_FEED_MINUTES) {
-    throw new FeedRuleError(`That would be a ${minutes}-minute feed; a feed can be at most ${MAX_FEED_MINUTES} minutes. Check the end time.`, 'feed_too_long');
+    throw new FeedRuleError(new Text('error.feed_too_long', { minutes, max: MAX_FEED_MINUTES }), 'feed_too_long');
   }
   return { side: t.switched ? 'both' : t.side, duration_min: minutes, last_side: t.side };
 }

@@ -6,6 +6,7 @@
 // the addresses DNS returns then.
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { t, type Text } from '../i18n/text.ts';
 
 export const MAX_URL_LENGTH = 2000;
 
@@ -22,32 +23,30 @@ export function bareHost(hostname: string): string {
   return hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
 }
 
-/** The refusal of plain http, with or without private addresses allowed. */
-const PLAIN_HTTP = 'must be an https:// URL (plain http is allowed only to private addresses, with OUTBOUND_ALLOW_PRIVATE=1)';
-
 /**
  * Why this URL may not be called, or null when it may (as far as can be told without DNS):
  * https (or http to a private address when private addresses are allowed), no user or password
  * in it, and a host literal that is public unless private addresses are allowed. Names are
- * checked at connect time (a LAN name such as homeassistant.local is a private receiver).
+ * checked at connect time (a LAN name such as homeassistant.local is a private receiver). The
+ * reason completes "the URL …" (its English is what delivery records say).
  */
-export function checkOutboundUrl(raw: string, allowPrivate: boolean): string | null {
-  if (raw.length > MAX_URL_LENGTH) return `must be at most ${MAX_URL_LENGTH} characters`;
+export function checkOutboundUrl(raw: string, allowPrivate: boolean): Text | null {
+  if (raw.length > MAX_URL_LENGTH) return t('error.url_too_long', { max: MAX_URL_LENGTH });
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return 'must be an absolute URL such as https://example.com/hook';
+    return t('error.url_not_absolute');
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must be an https:// URL';
-  if (url.username || url.password) return 'must not carry a user name or password (the signature authenticates the service)';
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return t('error.url_not_https');
+  if (url.username || url.password) return t('error.url_has_credentials');
   const host = bareHost(url.hostname);
-  if (!host) return 'must name a host';
-  if (url.protocol === 'http:' && !allowPrivate) return PLAIN_HTTP;
+  if (!host) return t('error.url_no_host');
+  if (url.protocol === 'http:' && !allowPrivate) return t('error.url_plain_http');
   // Allowed private addresses do not open plain http to the internet.
-  if (url.protocol === 'http:' && isIP(host) && isPublicAddress(host)) return `${PLAIN_HTTP}; ${host} is a public address`;
-  if (isIP(host) && !isPublicAddress(host) && !allowPrivate) return `points at a private, loopback or link-local address (${host}); set OUTBOUND_ALLOW_PRIVATE=1 to allow receivers on your own network`;
-  if (!isIP(host) && (host === 'localhost' || host.endsWith('.localhost')) && !allowPrivate) return 'points at this machine (localhost); set OUTBOUND_ALLOW_PRIVATE=1 to allow receivers on your own network';
+  if (url.protocol === 'http:' && isIP(host) && isPublicAddress(host)) return t('error.url_plain_http_public', { host });
+  if (isIP(host) && !isPublicAddress(host) && !allowPrivate) return t('error.url_private_address', { host });
+  if (!isIP(host) && (host === 'localhost' || host.endsWith('.localhost')) && !allowPrivate) return t('error.url_localhost');
   return null;
 }
 

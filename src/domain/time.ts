@@ -1,11 +1,17 @@
 // Family-local time arithmetic. Every "today", "yesterday" and day window is computed in the
 // family's IANA zone with Temporal, so a day can be 23 or 25 hours long.
 import { Temporal } from 'temporal-polyfill';
+import { t, type Text } from '../i18n/text.ts';
 
 export const LOCAL_TS_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
 export const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
-export class TimeError extends Error {}
+export class TimeError extends Error {
+  /** `text`: what is wrong, to put into the reader's words (`message` is its English). */
+  constructor(readonly text: Text) {
+    super(String(text));
+  }
+}
 
 /** True when `zone` is an IANA zone name Temporal knows. */
 export function isValidZone(zone: string): boolean {
@@ -19,11 +25,11 @@ export function isValidZone(zone: string): boolean {
 
 /** Parses YYYY-MM-DD strictly (rejects 2025-02-30). */
 export function parseDate(date: string): Temporal.PlainDate {
-  if (!DATE_RE.test(date)) throw new TimeError(`'${date}' is not a date in YYYY-MM-DD form`);
+  if (!DATE_RE.test(date)) throw new TimeError(t('error.not_a_date', { date }));
   try {
     return Temporal.PlainDate.from(date, { overflow: 'reject' });
   } catch {
-    throw new TimeError(`'${date}' is not a real calendar date`);
+    throw new TimeError(t('error.not_a_real_date', { date }));
   }
 }
 
@@ -32,12 +38,12 @@ export function parseDate(date: string): Temporal.PlainDate {
  * rejected; a time that occurs twice (fall back) takes the earlier instant.
  */
 export function localToInstant(ts: string, zone: string): number {
-  if (!LOCAL_TS_RE.test(ts)) throw new TimeError(`'${ts}' is not a timestamp in YYYY-MM-DDTHH:MM:SS form`);
+  if (!LOCAL_TS_RE.test(ts)) throw new TimeError(t('error.not_a_timestamp', { ts }));
   let pdt: Temporal.PlainDateTime;
   try {
     pdt = Temporal.PlainDateTime.from(ts, { overflow: 'reject' });
   } catch {
-    throw new TimeError(`'${ts}' is not a real date and time`);
+    throw new TimeError(t('error.not_a_real_timestamp', { ts }));
   }
   let zdt: Temporal.ZonedDateTime;
   try {
@@ -46,7 +52,7 @@ export function localToInstant(ts: string, zone: string): number {
     // Either skipped (spring forward) or repeated (fall back): tell them apart.
     const earlier = pdt.toZonedDateTime(zone, { disambiguation: 'earlier' });
     if (earlier.toPlainDateTime().equals(pdt)) return earlier.epochMilliseconds;
-    throw new TimeError(`${ts} does not exist in ${zone} (the clocks went forward)`);
+    throw new TimeError(t('error.skipped_time', { ts, zone }));
   }
   return zdt.epochMilliseconds;
 }

@@ -8,6 +8,7 @@ import { actorFromSession, actorFromToken, familyReadWithCredential } from '../s
 import { SESSION_COOKIE } from '../services/access/sessions.ts';
 import type { Ctx } from '../services/context.ts';
 import { AppError, unauthorized } from '../errors.ts';
+import { t } from '../i18n/text.ts';
 
 export type AuthMode = 'none' | 'user' | 'admin';
 
@@ -42,7 +43,7 @@ export function isSameOrigin(req: FastifyRequest, publicUrl: string): boolean {
 }
 
 function crossOrigin(): AppError {
-  return new AppError(403, 'cross_origin_refused', 'This request came from another website and was refused.');
+  return new AppError(403, 'cross_origin_refused', t('error.cross_origin'));
 }
 
 function bearerOf(req: FastifyRequest): string | null | undefined {

@@ -6,6 +6,7 @@
 // (A body's unknown `child` is refused by the route's strict body schema.)
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
+import { t } from '../i18n/text.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -35,7 +36,7 @@ export function registerChildParam(app: FastifyInstance): void {
       if (where === part || !hasChild(value)) continue;
       // (A strict body schema would refuse it too; this also covers routes that take no body.)
       const msg = 'this route does not take a child: it is about the whole family, or names its event by id';
-      return done(new AppError(400, 'bad_request', `child: ${msg}.`, { detail: [{ loc: [part, 'child'], msg, type: 'unrecognized_keys' }] }));
+      return done(new AppError(400, 'bad_request', t('error.route_takes_no_child'), { detail: [{ loc: [part, 'child'], msg, type: 'unrecognized_keys' }] }));
     }
     done();
   });

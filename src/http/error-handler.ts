@@ -14,7 +14,7 @@ import { BODY_LIMIT } from './json-parser.ts';
 export function databaseUnavailable(): AppError {
   return new AppError(503, 'database_unavailable', t('error.database_unavailable'), { retry_after: 5 });
 }
-import { detailToMessage, issuesToDetail, type RequestValidationError } from './validation.ts';
+import { issuesToDetail, issuesToMessage, type RequestValidationError } from './validation.ts';
 
 function send401(reply: FastifyReply) {
   reply.header('WWW-Authenticate', 'Bearer realm="tracker"');
@@ -116,7 +116,7 @@ export async function refuseTooLarge(req: FastifyRequest, reply: FastifyReply): 
   // fastify asks for the connection to be closed after any body it could not parse; one that
   // was read to its end leaves the connection ready for the client's next request.
   if (await drainBody(req.raw)) reply.removeHeader('connection');
-  return reply.code(413).send({ error: 'payload_too_large', message: `The request body is too large (${size} at most).` });
+  return reply.code(413).send({ error: 'payload_too_large', message: wordsOf(req).render(t('error.body_too_large', { size })) });
 }
 
 /**
@@ -142,25 +142,26 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error.zodIssues) {
       const detail = issuesToDetail((error as any).validationContext, error.zodIssues);
       if (req.routeOptions.config?.validationStatus === 422) return reply.code(422).send({ detail });
-      return reply.code(400).send({ error: 'bad_request', message: detailToMessage(detail), detail });
+      return reply.code(400).send({ error: 'bad_request', message: issuesToMessage(detail, error.zodIssues, wordsOf(req)), detail });
     }
     const status = error.statusCode ?? 500;
     if (status === 413) return refuseTooLarge(req, reply);
     if (status === 415) {
-      return reply.code(415).send({ error: 'unsupported_media_type', message: 'Send the body as application/json.' });
+      return reply.code(415).send({ error: 'unsupported_media_type', message: wordsOf(req).render(t('error.unsupported_media_type')) });
     }
     if (status >= 400 && status < 500) {
+      // Fastify's own refusals of a malformed request (a wrong Content-Length, say): its English.
       return reply.code(status).send({ error: error.code?.toLowerCase() ?? 'bad_request', message: error.message });
     }
     if (isMissingChild(error)) {
-      return renderAppError(new AppError(404, 'child_not_found', 'That child is no longer in your family: they were removed a moment ago.'), reply);
+      return renderAppError(new AppError(404, 'child_not_found', t('error.child_removed')), reply);
     }
     if (isDatabaseUnavailable(error)) {
       req.log.warn({ code: (error as { code?: string }).code ?? null }, 'database unavailable');
       return renderAppError(databaseUnavailable(), reply);
     }
     req.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ error: 'internal_error', message: 'Something went wrong on our side. Please try again.' });
+    return reply.code(500).send({ error: 'internal_error', message: wordsOf(req).render(t('error.internal')) });
   });
 
   app.setNotFoundHandler((req, reply) => {
@@ -170,7 +171,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (page && wantsAppPage(req.method, req.url, req.headers.accept)) {
       return reply.code(404).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page);
     }
-    reply.code(404).send({ error: 'not_found', message: `No route ${req.method} ${req.url.split('?')[0]}.` });
+    reply.code(404).send({ error: 'not_found', message: wordsOf(req).render(t('error.no_route', { method: req.method, path: req.url.split('?')[0]! })) });
   });
 }
 

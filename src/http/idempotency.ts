@@ -10,6 +10,7 @@ import { scopeOf } from '../services/context.ts';
 import { claimKey, settleClaim } from '../services/log/idempotency.ts';
 import type { FamilyScope } from '../db/family-scope.ts';
 import { badRequest } from '../errors.ts';
+import { t } from '../i18n/text.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -34,7 +35,7 @@ interface Recorded {
 /** The Idempotency-Key header of a request, if it sent exactly one. */
 export function idempotencyKeyOf(req: FastifyRequest): string | undefined {
   const header = req.headers['idempotency-key'];
-  if (Array.isArray(header)) throw badRequest('Send one Idempotency-Key header.', 'invalid_idempotency_key');
+  if (Array.isArray(header)) throw badRequest(t('error.one_idempotency_header'), 'invalid_idempotency_key');
   return header;
 }
 

@@ -9,6 +9,7 @@
 import type { IncomingMessage } from 'node:http';
 import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
+import { t, type Text } from '../i18n/text.ts';
 import { escapeRoom, jsonText } from './json-text.ts';
 
 export const BODY_LIMIT = 64 * 1024;
@@ -17,7 +18,7 @@ const MAX_DEPTH = 20;
 const COMPACT_FROM = 1024 * 1024;
 
 /** Why a parsed body is refused: nested too deep, or a NUL character (PostgreSQL text cannot hold one). */
-function problemOf(value: unknown, limit: number): string | null {
+function problemOf(value: unknown, limit: number): Text | null {
   // Depth first, as two stacks of plain values: no object is made per value visited (a 20 MB
   // body has over a million). Children are pushed in key order and taken from the end, so the
   // first problem found is the same whatever the body's size.
@@ -27,11 +28,11 @@ function problemOf(value: unknown, limit: number): string | null {
     const v = values.pop();
     const d = depths.pop()!;
     if (typeof v === 'string') {
-      if (v.includes('\u0000')) return 'Text in the request body may not contain NUL (\\u0000) characters.';
+      if (v.includes('\u0000')) return t('error.json_nul_in_text');
       continue;
     }
     if (v === null || typeof v !== 'object') continue;
-    if (d >= limit) return `The request body is nested more than ${limit} levels deep.`;
+    if (d >= limit) return t('error.json_too_deep', { limit });
     if (Array.isArray(v)) {
       for (let i = 0; i < v.length; i++) {
         values.push(v[i]);
@@ -43,7 +44,7 @@ function problemOf(value: unknown, limit: number): string | null {
     // the same order.
     for (const k in v) {
       if (!Object.hasOwn(v, k)) continue;
-      if (k.includes('\u0000')) return 'Keys in the request body may not contain NUL (\\u0000) characters.';
+      if (k.includes('\u0000')) return t('error.json_nul_in_key');
       values.push((v as Record<string, unknown>)[k]);
       depths.push(d + 1);
     }
@@ -126,7 +127,7 @@ export function registerJsonParser(app: FastifyInstance): void {
       try {
         parsed = JSON.parse(text!);
       } catch {
-        return done(new AppError(400, 'invalid_json', 'The request body is not valid JSON.'), undefined);
+        return done(new AppError(400, 'invalid_json', t('error.invalid_json')), undefined);
       }
       // Up to 20 MB of text, not needed past here: let go before the checks and the handler.
       text = undefined;

@@ -8,6 +8,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { AppError } from '../errors.ts';
+import { t } from '../i18n/text.ts';
 import { isLoopback } from '../domain/addresses.ts';
 
 const MINUTE_MS = 60_000;
@@ -30,7 +31,7 @@ export async function registerRateLimit(app: FastifyInstance, perMinute: number)
     allowList: (req) => req.actor === null || isLoopback(req.ip),
     errorResponseBuilder: (_req, context) => {
       const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-      return new AppError(429, 'rate_limited', `Too many requests with this credential (at most ${context.max} a minute). Try again in ${seconds} s.`, {
+      return new AppError(429, 'rate_limited', t('error.rate_limited', { max: context.max, seconds }), {
         retry_after: seconds,
       });
     },

@@ -2,6 +2,7 @@
 import type { FamilyRow } from './family/family-row.ts';
 import { forbidden } from '../errors.ts';
 import type { HourCycle, Language } from '../i18n/languages.ts';
+import { t } from '../i18n/text.ts';
 
 export type Scope = 'read' | 'write';
 
@@ -48,6 +49,6 @@ export function requireAdmin(actor: Actor): void {
 
 export function requireScope(actor: Actor, scope: Scope): void {
   if (!actor.scopes.has(scope)) {
-    throw forbidden(`This token lacks the '${scope}' scope needed here.`, 'insufficient_scope');
+    throw forbidden(t('error.scope_missing', { scope }), 'insufficient_scope');
   }
 }

@@ -30,6 +30,16 @@ import event_nl from './event/nl.json' with { type: 'json' };
 import event_ptBR from './event/pt-BR.json' with { type: 'json' };
 import event_pl from './event/pl.json' with { type: 'json' };
 import event_sv from './event/sv.json' with { type: 'json' };
+import invalid_enGB from './invalid/en-GB.json' with { type: 'json' };
+import invalid_enUS from './invalid/en-US.json' with { type: 'json' };
+import invalid_de from './invalid/de.json' with { type: 'json' };
+import invalid_fr from './invalid/fr.json' with { type: 'json' };
+import invalid_es from './invalid/es.json' with { type: 'json' };
+import invalid_it from './invalid/it.json' with { type: 'json' };
+import invalid_nl from './invalid/nl.json' with { type: 'json' };
+import invalid_ptBR from './invalid/pt-BR.json' with { type: 'json' };
+import invalid_pl from './invalid/pl.json' with { type: 'json' };
+import invalid_sv from './invalid/sv.json' with { type: 'json' };
 import live_enGB from './live/en-GB.json' with { type: 'json' };
 import live_enUS from './live/en-US.json' with { type: 'json' };
 import live_de from './live/de.json' with { type: 'json' };
@@ -40,6 +50,16 @@ import live_nl from './live/nl.json' with { type: 'json' };
 import live_ptBR from './live/pt-BR.json' with { type: 'json' };
 import live_pl from './live/pl.json' with { type: 'json' };
 import live_sv from './live/sv.json' with { type: 'json' };
+import schema_enGB from './schema/en-GB.json' with { type: 'json' };
+import schema_enUS from './schema/en-US.json' with { type: 'json' };
+import schema_de from './schema/de.json' with { type: 'json' };
+import schema_fr from './schema/fr.json' with { type: 'json' };
+import schema_es from './schema/es.json' with { type: 'json' };
+import schema_it from './schema/it.json' with { type: 'json' };
+import schema_nl from './schema/nl.json' with { type: 'json' };
+import schema_ptBR from './schema/pt-BR.json' with { type: 'json' };
+import schema_pl from './schema/pl.json' with { type: 'json' };
+import schema_sv from './schema/sv.json' with { type: 'json' };
 import undo_enGB from './undo/en-GB.json' with { type: 'json' };
 import undo_enUS from './undo/en-US.json' with { type: 'json' };
 import undo_de from './undo/de.json' with { type: 'json' };
@@ -66,24 +86,26 @@ export type MessageKey =
   | `common.${Extract<keyof typeof common_enGB, string>}`
   | `error.${Extract<keyof typeof error_enGB, string>}`
   | `event.${Extract<keyof typeof event_enGB, string>}`
+  | `invalid.${Extract<keyof typeof invalid_enGB, string>}`
   | `live.${Extract<keyof typeof live_enGB, string>}`
+  | `schema.${Extract<keyof typeof schema_enGB, string>}`
   | `undo.${Extract<keyof typeof undo_enGB, string>}`
   | `warning.${Extract<keyof typeof warning_enGB, string>}`;
 
-export const NAMESPACES = ["common","error","event","live","undo","warning"] as const;
+export const NAMESPACES = ["common","error","event","invalid","live","schema","undo","warning"] as const;
 
 /** Per catalogue, its messages by full key ("namespace.key"). */
 export const CATALOGUES: Readonly<Record<Catalogue, Readonly<Partial<Record<MessageKey, string>>>>> = {
-  'en-GB': flat({ 'common': common_enGB, 'error': error_enGB, 'event': event_enGB, 'live': live_enGB, 'undo': undo_enGB, 'warning': warning_enGB }),
-  'en-US': flat({ 'common': common_enUS, 'error': error_enUS, 'event': event_enUS, 'live': live_enUS, 'undo': undo_enUS, 'warning': warning_enUS }),
-  'de': flat({ 'common': common_de, 'error': error_de, 'event': event_de, 'live': live_de, 'undo': undo_de, 'warning': warning_de }),
-  'fr': flat({ 'common': common_fr, 'error': error_fr, 'event': event_fr, 'live': live_fr, 'undo': undo_fr, 'warning': warning_fr }),
-  'es': flat({ 'common': common_es, 'error': error_es, 'event': event_es, 'live': live_es, 'undo': undo_es, 'warning': warning_es }),
-  'it': flat({ 'common': common_it, 'error': error_it, 'event': event_it, 'live': live_it, 'undo': undo_it, 'warning': warning_it }),
-  'nl': flat({ 'common': common_nl, 'error': error_nl, 'event': event_nl, 'live': live_nl, 'undo': undo_nl, 'warning': warning_nl }),
-  'pt-BR': flat({ 'common': common_ptBR, 'error': error_ptBR, 'event': event_ptBR, 'live': live_ptBR, 'undo': undo_ptBR, 'warning': warning_ptBR }),
-  'pl': flat({ 'common': common_pl, 'error': error_pl, 'event': event_pl, 'live': live_pl, 'undo': undo_pl, 'warning': warning_pl }),
-  'sv': flat({ 'common': common_sv, 'error': error_sv, 'event': event_sv, 'live': live_sv, 'undo': undo_sv, 'warning': warning_sv }),
+  'en-GB': flat({ 'common': common_enGB, 'error': error_enGB, 'event': event_enGB, 'invalid': invalid_enGB, 'live': live_enGB, 'schema': schema_enGB, 'undo': undo_enGB, 'warning': warning_enGB }),
+  'en-US': flat({ 'common': common_enUS, 'error': error_enUS, 'event': event_enUS, 'invalid': invalid_enUS, 'live': live_enUS, 'schema': schema_enUS, 'undo': undo_enUS, 'warning': warning_enUS }),
+  'de': flat({ 'common': common_de, 'error': error_de, 'event': event_de, 'invalid': invalid_de, 'live': live_de, 'schema': schema_de, 'undo': undo_de, 'warning': warning_de }),
+  'fr': flat({ 'common': common_fr, 'error': error_fr, 'event': event_fr, 'invalid': invalid_fr, 'live': live_fr, 'schema': schema_fr, 'undo': undo_fr, 'warning': warning_fr }),
+  'es': flat({ 'common': common_es, 'error': error_es, 'event': event_es, 'invalid': invalid_es, 'live': live_es, 'schema': schema_es, 'undo': undo_es, 'warning': warning_es }),
+  'it': flat({ 'common': common_it, 'error': error_it, 'event': event_it, 'invalid': invalid_it, 'live': live_it, 'schema': schema_it, 'undo': undo_it, 'warning': warning_it }),
+  'nl': flat({ 'common': common_nl, 'error': error_nl, 'event': event_nl, 'invalid': invalid_nl, 'live': live_nl, 'schema': schema_nl, 'undo': undo_nl, 'warning': warning_nl }),
+  'pt-BR': flat({ 'common': common_ptBR, 'error': error_ptBR, 'event': event_ptBR, 'invalid': invalid_ptBR, 'live': live_ptBR, 'schema': schema_ptBR, 'undo': undo_ptBR, 'warning': warning_ptBR }),
+  'pl': flat({ 'common': common_pl, 'error': error_pl, 'event': event_pl, 'invalid': invalid_pl, 'live': live_pl, 'schema': schema_pl, 'undo': undo_pl, 'warning': warning_pl }),
+  'sv': flat({ 'common': common_sv, 'error': error_sv, 'event': event_sv, 'invalid': invalid_sv, 'live': live_sv, 'schema': schema_sv, 'undo': undo_sv, 'warning': warning_sv }),
 };
 
 function flat(byNamespace: Record<string, Record<string, string>>): Partial<Record<MessageKey, string>> {

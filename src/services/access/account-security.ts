@@ -8,6 +8,7 @@ import { hashPassword, verifyPassword } from './secrets.ts';
 import { claimLoginAttempt, refundLoginAttempt } from './throttle.ts';
 import { loadFamily } from '../family/family-row.ts';
 import { instantToLocal } from '../../domain/time.ts';
+import { t } from '../../i18n/text.ts';
 
 export async function changePassword(ctx: Ctx, actor: Actor, current: string, next: string, ip: string) {
   const scope = scopeOf(ctx, actor);
@@ -15,7 +16,7 @@ export async function changePassword(ctx: Ctx, actor: Actor, current: string, ne
   // A wrong current password counts against sign-in throttling, like a wrong sign-in.
   await claimLoginAttempt(ctx, user.email, ip);
   if (!(await verifyPassword(current, user.password_hash))) {
-    throw new AppError(400, 'wrong_password', 'The current password is not right.', { detail: [{ loc: ['body', 'current_password'], msg: 'The current password is not right.', type: 'wrong_password' }] });
+    throw new AppError(400, 'wrong_password', t('error.wrong_password'), { detail: [{ loc: ['body', 'current_password'], msg: 'The current password is not right.', type: 'wrong_password' }] });
   }
   await refundLoginAttempt(ctx, user.email, ip);
   const hash = await hashPassword(next, ctx.config.passwordHashCost);
@@ -55,7 +56,7 @@ export async function listSessions(ctx: Ctx, actor: Actor) {
 
 export async function revokeSession(ctx: Ctx, actor: Actor, id: string) {
   const r = await scopeOf(ctx, actor).deleteFrom('sessions').where('user_id', '=', actor.userId).where('public_id', '=', id).executeTakeFirst();
-  if (Number(r.numDeletedRows) === 0) throw notFound('None of your sessions has this id.');
+  if (Number(r.numDeletedRows) === 0) throw notFound(t('error.session_not_found'));
   return { ok: true as const };
 }
 

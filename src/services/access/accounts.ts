@@ -11,6 +11,7 @@ import { validateDob } from '../family/profile-rules.ts';
 import { normalUsername } from '../../domain/text-rules.ts';
 import { FamilyScope } from '../../db/family-scope.ts';
 import { childFields, newChildId } from '../family/child-rows.ts';
+import { t } from '../../i18n/text.ts';
 
 export interface SignedIn {
   sessionSecret: string;
@@ -20,7 +21,7 @@ export interface SignedIn {
 const HOME = '/';
 
 function usernameTaken(username: string): AppError {
-  return conflict(`Someone in this family already uses the username '${username}'. Choose another.`, 'username_taken');
+  return conflict(t('error.username_taken', { username }), 'username_taken');
 }
 
 /** The spec's default username: the part of the email before @, as typed. */
@@ -48,7 +49,7 @@ export async function onboard(ctx: Ctx, input: OnboardInput, ip: string): Promis
   const email = normalEmail(input.email);
   if (await emailTaken(ctx, email)) {
     await recordSignupFailure(ctx, ip);
-    throw conflict('An account with this email already exists. Sign in instead.', 'email_taken');
+    throw conflict(t('error.email_taken'), 'email_taken');
   }
   const region = input.region ?? 'uk';
   const familyId = randomUUID();
@@ -92,7 +93,7 @@ export async function onboard(ctx: Ctx, input: OnboardInput, ip: string): Promis
     });
   } catch (err) {
     // Two sign-ups with one email at the same moment: the unique index decides.
-    if (isUniqueViolation(err)) throw conflict('An account with this email already exists. Sign in instead.', 'email_taken');
+    if (isUniqueViolation(err)) throw conflict(t('error.email_taken'), 'email_taken');
     throw err;
   }
 }
@@ -107,7 +108,7 @@ export async function login(ctx: Ctx, typedEmail: string, password: string, ip: 
     .executeTakeFirst();
   // Verify against a dummy hash when the account is unknown, so the timing is the same.
   const ok = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash(ctx.config.passwordHashCost)));
-  if (!user || !ok) throw new AppError(401, 'invalid_credentials', 'That email and password do not match an account.');
+  if (!user || !ok) throw new AppError(401, 'invalid_credentials', t('error.invalid_credentials'));
   await refundLoginAttempt(ctx, email, ip);
   const sessionSecret = await createSession(ctx.db.kysely, user.family_id, user.id, ctx.clock());
   return { sessionSecret, redirect: HOME };
@@ -127,15 +128,15 @@ export async function join(ctx: Ctx, input: JoinInput, ip: string): Promise<Sign
     .executeTakeFirst();
   if (!invite) {
     await recordSignupFailure(ctx, ip);
-    throw notFound('No invite has this code. Ask for a new link.');
+    throw notFound(t('error.invite_not_found'));
   }
-  if (invite.used_at !== null) throw new AppError(410, 'invite_used', 'This invite has already been used. Ask for a new link.');
-  if (invite.revoked_at !== null) throw new AppError(410, 'invite_revoked', 'This invite was withdrawn. Ask for a new link.');
-  if (invite.expires_at <= now) throw new AppError(410, 'invite_expired', 'This invite has expired. Ask for a new link.');
+  if (invite.used_at !== null) throw new AppError(410, 'invite_used', t('error.invite_used'));
+  if (invite.revoked_at !== null) throw new AppError(410, 'invite_revoked', t('error.invite_revoked'));
+  if (invite.expires_at <= now) throw new AppError(410, 'invite_expired', t('error.invite_expired'));
   const email = normalEmail(input.email);
   if (await emailTaken(ctx, email)) {
     await recordSignupFailure(ctx, ip);
-    throw conflict('An account with this email already exists. Sign in instead.', 'email_taken');
+    throw conflict(t('error.email_taken'), 'email_taken');
   }
   const username = input.username ?? defaultUsername(input.email);
   // A name stored unfolded by an earlier release ("Ｇｒａｎ") is taken by its folded form too.
@@ -154,7 +155,7 @@ export async function join(ctx: Ctx, input: JoinInput, ip: string): Promise<Sign
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) {
-        throw new AppError(410, 'invite_used', 'This invite has already been used. Ask for a new link.');
+        throw new AppError(410, 'invite_used', t('error.invite_used'));
       }
       await trx
         .insertInto('users')
@@ -175,7 +176,7 @@ export async function join(ctx: Ctx, input: JoinInput, ip: string): Promise<Sign
     if (isUniqueViolation(err)) {
       const taken = await emailTaken(ctx, email);
       throw taken
-        ? conflict('An account with this email already exists. Sign in instead.', 'email_taken')
+        ? conflict(t('error.email_taken'), 'email_taken')
         : usernameTaken(username);
     }
     throw err;

@@ -6,6 +6,7 @@
 // Retry-After) instead of waiting behind minutes of work.
 import { availableParallelism } from 'node:os';
 import { AppError } from '../../errors.ts';
+import { t } from '../../i18n/text.ts';
 
 export type HashPriority = 'signin' | 'signup';
 
@@ -71,7 +72,7 @@ export class HashPool {
 }
 
 export function busy(): AppError {
-  return new AppError(503, 'busy', 'The server is busy checking passwords. Try again in a few seconds.', { retry_after: 5 });
+  return new AppError(503, 'busy', t('error.busy'), { retry_after: 5 });
 }
 
 /**

@@ -9,9 +9,10 @@ import type { Actor } from '../actor.ts';
 import type { FamilyScope } from '../../db/family-scope.ts';
 import { AppError, conflict, forbidden, notFound } from '../../errors.ts';
 import { matchUsername } from '../../domain/text-rules.ts';
+import { t } from '../../i18n/text.ts';
 
 function lastAdmin(): AppError {
-  return new AppError(409, 'last_admin', 'The family needs at least one admin: make someone else admin first.');
+  return new AppError(409, 'last_admin', t('error.last_admin'));
 }
 
 /**
@@ -23,11 +24,10 @@ export async function memberByName(tx: FamilyScope, username: string, lock = tru
   const q = tx.selectFrom('users').select(['id', 'username', 'role']);
   const rows = await (lock ? tx.forUpdate(q) : q).execute();
   const found = matchUsername(rows, username);
-  if (!found) throw notFound(`No caregiver called '${username}' in your family.`);
+  if (!found) throw notFound(t('error.member_not_found', { username }));
   if ('ambiguous' in found) {
     throw conflict(
-      `More than one caregiver is called something like '${username}': ${found.ambiguous.map((m) => `'${m.username}'`).join(', ')}. ` +
-        'Give the name exactly as the family list shows it.',
+      t('error.ambiguous_username', { username, names: found.ambiguous.map((m) => `'${m.username}'`).join(', ') }),
       'ambiguous_username',
     );
   }
@@ -44,7 +44,7 @@ export async function removeMember(ctx: Ctx, actor: Actor, username: string) {
   return scopeOf(ctx, actor).transaction(async (tx) => {
     const target = await memberByName(tx, username);
     const self = target.id === actor.userId;
-    if (!self && actor.role !== 'admin') throw forbidden('Only a family admin can remove another caregiver. You can leave the family yourself.');
+    if (!self && actor.role !== 'admin') throw forbidden(t('error.remove_other_caregiver'));
     if (target.role === 'admin' && (await adminCount(tx)) <= 1) throw lastAdmin();
     await tx.deleteFrom('users').where('id', '=', target.id).execute();
     return {

@@ -14,6 +14,7 @@ import { checkSignup, recordSignupFailure } from './throttle.ts';
 import { loadFamily } from '../family/family-row.ts';
 import { instantToLocal } from '../../domain/time.ts';
 import { normalEmail } from './accounts.ts';
+import { t } from '../../i18n/text.ts';
 
 export const RESET_LINK_MS = 60 * 60 * 1000;
 
@@ -50,7 +51,7 @@ export async function issueResetLinkByEmail(ctx: Ctx, email: string) {
 
 // Unknown, used and expired codes answer alike, so the answer cannot be used to probe codes.
 function invalidLink(): AppError {
-  return new AppError(410, 'reset_link_invalid', 'This reset link is not valid: it may have been used or expired. Ask an admin for a new one.');
+  return new AppError(410, 'reset_link_invalid', t('error.reset_link_invalid'));
 }
 
 export async function resetPassword(ctx: Ctx, code: string, newPassword: string, ip: string) {

@@ -7,6 +7,7 @@ import type { Ctx } from '../context.ts';
 import { bumpCounter, peekCounter, refundCounter } from './counters.ts';
 import { sha256 } from './secrets.ts';
 import { isLoopback } from '../../domain/addresses.ts';
+import { t } from '../../i18n/text.ts';
 
 const WINDOW_MS = 15 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
@@ -21,7 +22,7 @@ export const LIMITS = {
 
 export function tooMany(resetInMs: number): AppError {
   const retryAfter = Math.max(1, Math.ceil(resetInMs / 1000));
-  return new AppError(429, 'too_many_requests', `Too many attempts. Try again in ${Math.ceil(retryAfter / 60)} minute(s).`, {
+  return new AppError(429, 'too_many_requests', t('error.too_many_attempts', { minutes: Math.ceil(retryAfter / 60) }), {
     retry_after: retryAfter,
   });
 }

@@ -9,6 +9,7 @@ import type { TokenCreateInput } from '../../schemas/tokens.ts';
 import { randomSecret, sha256 } from './secrets.ts';
 import { loadFamily } from '../family/family-row.ts';
 import { instantToLocal } from '../../domain/time.ts';
+import { t } from '../../i18n/text.ts';
 
 const ORDER: Scope[] = ['read', 'write'];
 
@@ -18,7 +19,7 @@ export async function createToken(ctx: Ctx, actor: Actor, input: TokenCreateInpu
   // Tokens carry read, or read plus write (spec: Authentication): write implies read.
   if (wanted.has('write')) wanted.add('read');
   for (const s of wanted) {
-    if (!actor.scopes.has(s)) throw forbidden(`You cannot create a token with the '${s}' scope: your own credential lacks it.`, 'insufficient_scope');
+    if (!actor.scopes.has(s)) throw forbidden(t('error.token_scope_beyond_own', { scope: s }), 'insufficient_scope');
   }
   const scopes = ORDER.filter((s) => wanted.has(s));
   // A token prefix makes leaked tokens easy to recognise in logs and secret scanners.
@@ -92,9 +93,9 @@ export async function revokeToken(ctx: Ctx, actor: Actor, id: string): Promise<{
   const scope = scopeOf(ctx, actor);
   const owner = await scope.selectFrom('tokens').select('user_id').where('id', '=', id).executeTakeFirst();
   if (owner && owner.user_id !== actor.userId && actor.role !== 'admin') {
-    throw forbidden("You can revoke your own tokens; only a family admin can revoke another caregiver's.");
+    throw forbidden(t('error.revoke_others_token'));
   }
   const r = await scope.deleteFrom('tokens').where('id', '=', id).executeTakeFirst();
-  if (Number(r.numDeletedRows) === 0) throw notFound('No token with this id in your family.');
+  if (Number(r.numDeletedRows) === 0) throw notFound(t('error.token_not_found'));
   return { ok: true };
 }

@@ -34,6 +34,7 @@ import { listRecipes } from '../log/recipes.ts';
 import { EVENT_COLUMNS, toTimedEvent } from '../log/event-rows.ts';
 import type { TimedEvent } from '../../domain/types.ts';
 import { bumpNamedCounter, readNamedCounter, refundNamedCounter } from '../access/counters.ts';
+import { t } from '../../i18n/text.ts';
 
 const REMEMBER = /^\s*remember\s*:/i;
 const LLM_TIMEOUT_MS = 10_000;
@@ -173,7 +174,7 @@ export async function askQuestion(ctx: Ctx, actor: Actor, question: string) {
   const family = await loadFamily(scope);
   const now = ctx.clock();
   if (family.plan !== 'paid') {
-    throw new AppError(402, 'payment_required', 'Asking questions about the log is part of the paid plan.');
+    throw new AppError(402, 'payment_required', t('error.ask_paid_plan'));
   }
   if (REMEMBER.test(question)) {
     requireScope(actor, 'write');
@@ -212,9 +213,7 @@ export async function askQuestion(ctx: Ctx, actor: Actor, question: string) {
     throw new AppError(
       429,
       'usage_limit_reached',
-      daily
-        ? `You have asked ${askDailyLimit} questions today, the daily limit. It resets at midnight.`
-        : `You have asked ${askMonthlyLimit} questions this month, the monthly limit. It resets on the 1st.`,
+      daily ? t('error.ask_daily_limit', { limit: askDailyLimit }) : t('error.ask_monthly_limit', { limit: askMonthlyLimit }),
       { usage_limit: await usage(ctx, family, now) },
     );
   }

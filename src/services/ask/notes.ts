@@ -7,6 +7,7 @@ import { badRequest, fieldProblem, notFound } from '../../errors.ts';
 import { instantToLocal } from '../../domain/time.ts';
 import type { Note } from '../../domain/answerer/index.ts';
 import { loadFamily } from '../family/family-row.ts';
+import { t } from '../../i18n/text.ts';
 
 const MAX_NOTE = 500;
 
@@ -27,9 +28,9 @@ export async function listNotes(ctx: Ctx, actor: Actor) {
 /** Saves a note; its ts (family-local, to the second) is its identifier, so a clash moves on a second. */
 export async function saveNote(ctx: Ctx, actor: Actor, rawText: string): Promise<Note> {
   const text = rawText.trim();
-  if (!text) throw badRequest('Write what to remember after "remember:".', 'empty_note');
+  if (!text) throw badRequest(t('error.empty_note'), 'empty_note');
   if (text.length > MAX_NOTE) {
-    throw fieldProblem('note_too_long', `A note can be at most ${MAX_NOTE} characters.`, 'question', 'too_big', { origin: 'string', maximum: MAX_NOTE });
+    throw fieldProblem('note_too_long', t('error.note_too_long', { max: MAX_NOTE }), 'question', 'too_big', { origin: 'string', maximum: MAX_NOTE });
   }
   const scope = scopeOf(ctx, actor);
   const family = await loadFamily(scope);
@@ -54,6 +55,6 @@ export async function saveNote(ctx: Ctx, actor: Actor, rawText: string): Promise
 
 export async function deleteNote(ctx: Ctx, actor: Actor, ts: string) {
   const r = await scopeOf(ctx, actor).deleteFrom('notes').where('ts', '=', ts).executeTakeFirst();
-  if (Number(r.numDeletedRows) === 0) throw notFound(`No note with ts '${ts}'.`);
+  if (Number(r.numDeletedRows) === 0) throw notFound(t('error.note_not_found', { ts }));
   return { ok: true as const };
 }

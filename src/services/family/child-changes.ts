@@ -3,6 +3,7 @@
 import type { ChildRow, FamilyScope } from '../../db/family-scope.ts';
 import { AppError } from '../../errors.ts';
 import { childNameKey } from '../../domain/children.ts';
+import { t } from '../../i18n/text.ts';
 
 export interface ChildPatch {
   baby_name?: string;
@@ -11,7 +12,7 @@ export interface ChildPatch {
 }
 
 export function nameTaken(name: string): AppError {
-  return new AppError(409, 'child_name_taken', `The family already has a child called ${name} (names are unique, ignoring case).`);
+  return new AppError(409, 'child_name_taken', t('error.child_name_taken', { name }));
 }
 
 /** Names are unique within the family ignoring case, so a name always picks one child. */

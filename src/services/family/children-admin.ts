@@ -13,6 +13,7 @@ import { childFields, newChildId, presentChild } from './child-rows.ts';
 import { checkNameFree, updateChild, type ChildPatch } from './child-changes.ts';
 import { validateDob } from './profile-rules.ts';
 import { isUniqueViolation } from '../context.ts';
+import { t } from '../../i18n/text.ts';
 
 export interface NewChild {
   baby_name: string;
@@ -56,7 +57,7 @@ async function change(ctx: Ctx, actor: Actor, fn: (tx: FamilyScope, family: Fami
     });
   } catch (err) {
     // Two admins adding the same name at once: the unique (family, name_key) index decides.
-    if (isUniqueViolation(err)) throw new AppError(409, 'child_name_taken', 'The family already has a child of that name (names are unique, ignoring case).');
+    if (isUniqueViolation(err)) throw new AppError(409, 'child_name_taken', t('error.child_name_taken_any'));
     throw err;
   }
   const family = await loadFamily(scope);
@@ -67,7 +68,7 @@ async function change(ctx: Ctx, actor: Actor, fn: (tx: FamilyScope, family: Fami
 export async function addChild(ctx: Ctx, actor: Actor, input: NewChild) {
   return change(ctx, actor, async (tx, family, children) => {
     if (children.length >= MAX_CHILDREN) {
-      throw new AppError(409, 'child_limit', `A family holds at most ${MAX_CHILDREN} children (archived ones count too).`);
+      throw new AppError(409, 'child_limit', t('error.child_limit', { max: MAX_CHILDREN }));
     }
     checkNameFree(children, input.baby_name, null);
     validateDob(input.dob, family.timezone, ctx.clock());
@@ -80,7 +81,7 @@ export async function addChild(ctx: Ctx, actor: Actor, input: NewChild) {
 }
 
 export async function editChild(ctx: Ctx, actor: Actor, id: string, changes: ChildPatch) {
-  if (Object.keys(changes).length === 0) throw new AppError(400, 'nothing_to_change', 'changes is empty: name at least one field to change.');
+  if (Object.keys(changes).length === 0) throw new AppError(400, 'nothing_to_change', t('error.nothing_to_change'));
   return change(ctx, actor, async (tx, family, children) => {
     const child = childOf(children, id);
     if (changes.dob !== undefined) validateDob(changes.dob, family.timezone, ctx.clock());
@@ -93,7 +94,7 @@ export async function archiveChild(ctx: Ctx, actor: Actor, id: string, archived:
   return change(ctx, actor, async (tx, family, children) => {
     const child = childOf(children, id);
     if (archived && child.id === family.primary_child_id) {
-      throw new AppError(409, 'primary_child', `${child.name} is the primary child: make another child primary first.`);
+      throw new AppError(409, 'primary_child', t('error.primary_child_archive', { name: child.name }));
     }
     await tx.updateTable('children').set({ archived: archived ? 1 : 0 }).where('id', '=', id).execute();
     return id;
@@ -103,7 +104,7 @@ export async function archiveChild(ctx: Ctx, actor: Actor, id: string, archived:
 export async function setPrimaryChild(ctx: Ctx, actor: Actor, id: string) {
   return change(ctx, actor, async (tx, _family, children) => {
     const child = childOf(children, id);
-    if (child.archived) throw new AppError(409, 'child_archived', `${child.name} is archived: unarchive ${child.name} first.`);
+    if (child.archived) throw new AppError(409, 'child_archived', t('error.child_archived_primary', { name: child.name }));
     await tx.updateFamily().set({ primary_child_id: id }).execute();
     return id;
   });
@@ -117,12 +118,12 @@ export async function deleteChild(ctx: Ctx, actor: Actor, id: string) {
     const { family, children } = await lockedChildren(tx);
     const child = childOf(children, id);
     if (child.id === family.primary_child_id) {
-      throw new AppError(409, 'primary_child', `${child.name} is the primary child and cannot be deleted: make another child primary first.`);
+      throw new AppError(409, 'primary_child', t('error.primary_child_delete', { name: child.name }));
     }
     const own = tx.forChild(child, children);
     const logged = await own.selectFrom('events').select('id').limit(1).executeTakeFirst();
     if (logged) {
-      throw new AppError(409, 'child_has_events', `${child.name} has entries in the log, so cannot be deleted: archive ${child.name} instead (their history stays).`);
+      throw new AppError(409, 'child_has_events', t('error.child_has_events', { name: child.name }));
     }
     // A running feed timer is not history: it goes with the child.
     await own.deleteFrom('feed_timers').execute();

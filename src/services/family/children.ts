@@ -15,6 +15,7 @@ import { type ChildRow, type ChildScope, FamilyScope } from '../../db/family-sco
 import { loadFamily, type FamilyRow } from './family-row.ts';
 import { AppError } from '../../errors.ts';
 import { pickChild } from '../../domain/children.ts';
+import { t } from '../../i18n/text.ts';
 
 export type { ChildRow };
 
@@ -43,8 +44,7 @@ function list(children: readonly ChildRow[]): string {
 
 /** 404 child_not_found: the same answer for an unknown id and for another family's child. */
 export function childNotFound(ref: string, children: readonly ChildRow[], byName: boolean): AppError {
-  const what = byName ? `No child called or with id '${ref}'` : `No child with id '${ref}'`;
-  return new AppError(404, 'child_not_found', `${what} in your family. The family's children: ${list(children)}.`);
+  return new AppError(404, 'child_not_found', t(byName ? 'error.child_not_found_name' : 'error.child_not_found_id', { ref, children: list(children) }));
 }
 
 /** The child `ref` names (or the primary child when it names none). */
@@ -58,7 +58,7 @@ export function resolveChild(children: readonly ChildRow[], family: FamilyRow, r
   if (!found) throw childNotFound(ref.ref, children, ref.byName);
   if ('ambiguous' in found) {
     // Names are unique, so only a name that is also another child's id can fit two children.
-    throw new AppError(404, 'child_not_found', `'${ref.ref}' is one child's name and another child's id: ${list(found.ambiguous)}. Name the child by the other.`);
+    throw new AppError(404, 'child_not_found', t('error.child_ref_ambiguous', { ref: ref.ref, children: list(found.ambiguous) }));
   }
   return found.child;
 }
@@ -77,7 +77,7 @@ export async function childScopeIn(scope: FamilyScope, family: FamilyRow, ref: A
   const children = await childrenOf(scope, family);
   const child = resolveChild(children, family, ref);
   if (opts.forLogging && child.archived) {
-    throw new AppError(409, 'child_archived', `${child.name} is archived: unarchive ${child.name} in settings (POST /api/vega/children/archive) to log again.`);
+    throw new AppError(409, 'child_archived', t('error.child_archived_log', { name: child.name }));
   }
   return scope.forChild(child, children);
 }

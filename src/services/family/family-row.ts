@@ -5,6 +5,7 @@ import { FamilyScope, type ChildRow } from '../../db/family-scope.ts';
 import { PreparedQuery } from '../../db/prepared.ts';
 import type { ChildProfile, Region, Units } from '../../domain/types.ts';
 import { unauthorized } from '../../errors.ts';
+import { t } from '../../i18n/text.ts';
 
 export type FamilyRow = Selectable<FamiliesTable>;
 
@@ -19,7 +20,7 @@ export async function loadFamily(scope: FamilyScope): Promise<FamilyRow> {
   if (scope.knownFamily) return scope.knownFamily as FamilyRow;
   const [row] = await scope.run(familyRow);
   // The credential resolved moments ago; a missing family means it was deleted meanwhile.
-  if (!row) throw unauthorized('This family no longer exists.');
+  if (!row) throw unauthorized(t('error.family_gone'));
   return row;
 }
 

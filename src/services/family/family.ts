@@ -9,6 +9,7 @@ import { badRequest, notFound } from '../../errors.ts';
 import { familyDisplayName, loadFamily } from './family-row.ts';
 import { instantToLocal } from '../../domain/time.ts';
 import { randomSecret, sha256 } from '../access/secrets.ts';
+import { t } from '../../i18n/text.ts';
 
 export const INVITE_HOURS = 48;
 
@@ -62,7 +63,7 @@ export async function deleteFamily(ctx: Ctx, actor: Actor, confirm: string) {
   const primary = (await childrenOf(scope, family)).find((c) => c.id === family.primary_child_id)!;
   const name = familyDisplayName(family, primary);
   if (confirm !== name) {
-    throw badRequest(`To delete the family, confirm must be exactly the family's name ('${name}').`, 'confirm_mismatch');
+    throw badRequest(t('error.confirm_mismatch', { name }), 'confirm_mismatch');
   }
   await scope.transaction(async (tx) => {
     // Its Home Assistant devices go with it: their topics are derived from a key deleted with it.
@@ -116,6 +117,6 @@ export async function revokeInvite(ctx: Ctx, actor: Actor, codeOrId: string) {
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', ctx.clock())
     .executeTakeFirst();
-  if (Number(r.numUpdatedRows) === 0) throw notFound('No open invite with this code in your family.');
+  if (Number(r.numUpdatedRows) === 0) throw notFound(t('error.open_invite_not_found'));
   return { ok: true as const };
 }

@@ -7,6 +7,7 @@ import { requireAdmin, type Actor } from '../actor.ts';
 import type { FamilyScope } from '../../db/family-scope.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { MAX_MEDICINES, medicineKey, type MedicineSetting } from '../../domain/medicines.ts';
+import { t } from '../../i18n/text.ts';
 
 /** A medicines row as the rules and the API see it (PostgreSQL hands numbers back as text or real). */
 function toSetting(r: { name: string; min_hours: number | null; max_per_24h: number | null }): MedicineSetting {
@@ -39,7 +40,7 @@ export async function saveMedicine(ctx: Ctx, actor: Actor, input: MedicineInput)
     const updated = await tx.updateTable('medicines').set(values).where('name_key', '=', key).executeTakeFirst();
     if (Number(updated.numUpdatedRows) > 0) return;
     const count = Number((await tx.selectFrom('medicines').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
-    if (count >= MAX_MEDICINES) throw new AppError(409, 'medicine_limit', `A family can keep at most ${MAX_MEDICINES} medicines: remove one first.`);
+    if (count >= MAX_MEDICINES) throw new AppError(409, 'medicine_limit', t('error.medicine_limit', { max: MAX_MEDICINES }));
     try {
       await tx.insertInto('medicines', { ...values, name_key: key, created_at: ctx.clock() }).execute();
     } catch (err) {
@@ -57,7 +58,7 @@ export async function deleteMedicine(ctx: Ctx, actor: Actor, name: string) {
   const key = medicineKey(name);
   return scope.transaction(async (tx) => {
     const row = await tx.selectFrom('medicines').select(['name', 'min_hours', 'max_per_24h']).where('name_key', '=', key).executeTakeFirst();
-    if (!row) throw notFound(`No medicine named '${name.trim()}' in your family's list.`);
+    if (!row) throw notFound(t('error.medicine_not_found', { name: name.trim() }));
     await tx.deleteFrom('medicines').where('name_key', '=', key).execute();
     // Doses already logged stay in the log; only the settings go.
     return { status: 'ok' as const, removed: toSetting(row) };

@@ -5,6 +5,7 @@ import type { Ctx } from '../context.ts';
 import { badRequest } from '../../errors.ts';
 import { bumpCounter } from '../access/counters.ts';
 import { tooMany } from '../access/throttle.ts';
+import { t } from '../../i18n/text.ts';
 
 /** Anonymous writes: at most this many analytics events per client address a minute. */
 export const ANALYTICS_PER_MINUTE = 120;
@@ -35,7 +36,7 @@ export async function recordAnalytics(ctx: Ctx, name: string, props: Record<stri
   const used = await bumpCounter(ctx, `analytics:ip:${ip}`, 60_000);
   if (used.count > ANALYTICS_PER_MINUTE) throw tooMany(used.resetInMs);
   if (!(ANALYTICS_EVENTS as readonly string[]).includes(name)) {
-    throw badRequest(`'${name}' is not an accepted analytics event. Accepted: ${ANALYTICS_EVENTS.join(', ')}.`, 'unknown_event');
+    throw badRequest(t('error.unknown_analytics_event', { name, accepted: ANALYTICS_EVENTS.join(', ') }), 'unknown_event');
   }
   const kept: Record<string, string> = {};
   for (const [k, v] of Object.entries(props ?? {})) {

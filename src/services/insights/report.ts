@@ -15,6 +15,7 @@ import { lmsAt, type GrowthKind } from '../../domain/growth-tables.ts';
 import { allergenName, allergensOf } from '../../domain/answerer/allergens.ts';
 import { EVENT_COLUMNS, toTimedEvent } from '../log/event-rows.ts';
 import type { TimedEvent } from '../../domain/types.ts';
+import { t } from '../../i18n/text.ts';
 
 export const REPORT_MAX_DAYS = 31;
 /** The centile lines drawn on the growth charts (WHO's usual set). */
@@ -41,11 +42,11 @@ export async function buildReport(ctx: Ctx, actor: Actor, q: { from: string; to:
   const zone = family.timezone;
   parseDate(q.from);
   parseDate(q.to);
-  if (q.from > q.to) throw badRequest(`from (${q.from}) is after to (${q.to}).`, 'invalid_range');
+  if (q.from > q.to) throw badRequest(t('error.range_reversed', { from: q.from, to: q.to }), 'invalid_range');
   const days: string[] = [];
   for (let d = q.from; d <= q.to; d = addDays(d, 1)) {
     days.push(d);
-    if (days.length > REPORT_MAX_DAYS) throw badRequest(`A report covers at most ${REPORT_MAX_DAYS} days.`, 'range_too_long');
+    if (days.length > REPORT_MAX_DAYS) throw badRequest(t('error.report_too_long', { max: REPORT_MAX_DAYS }), 'range_too_long');
   }
   const lo = dayBounds(q.from, zone)[0];
   const hi = dayBounds(q.to, zone)[1];

@@ -9,6 +9,7 @@ import type { EventRow, NewEvent } from './event-rows.ts';
 import { anyListener, type ListenerFlags } from '../../db/domain-events.ts';
 import type { DomainEvent } from '../../domain/domain-events.ts';
 import { loadFamily, lockFamilyVersion, type FamilyRow } from '../family/family-row.ts';
+import { t } from '../../i18n/text.ts';
 
 const ID_ATTEMPTS = 5;
 
@@ -107,7 +108,7 @@ export async function logNewEvent(scope: ChildScope, base: NewEvent, drawId: () 
         }
       } catch (err) {
         // The family was deleted after its credential resolved: the event has nowhere to go.
-        if ((err as { code?: string }).code === '23503' && !isMissingChild(err)) throw unauthorized('This family no longer exists.');
+        if ((err as { code?: string }).code === '23503' && !isMissingChild(err)) throw unauthorized(t('error.family_gone'));
         throw err;
       }
       if (r) {
@@ -134,7 +135,7 @@ export async function logNewEvent(scope: ChildScope, base: NewEvent, drawId: () 
     }, { family: announce?.family ?? null });
   } catch (err) {
     // As above: the family was deleted after its credential resolved.
-    if ((err as { code?: string }).code === '23503' && !isMissingChild(err)) throw unauthorized('This family no longer exists.');
+    if ((err as { code?: string }).code === '23503' && !isMissingChild(err)) throw unauthorized(t('error.family_gone'));
     throw err;
   }
 }

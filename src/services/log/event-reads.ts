@@ -43,7 +43,7 @@ export async function eventsOfDay(ctx: Ctx, actor: Actor, date?: string) {
   try {
     bounds = dayBounds(day, family.timezone);
   } catch (err) {
-    if (err instanceof TimeError) throw badRequest(err.message, 'invalid_date');
+    if (err instanceof TimeError) throw badRequest(err.text, 'invalid_date');
     throw err;
   }
   const loaded = await dayCache.through(scope, scope.cacheId, version, day, async (s) => {

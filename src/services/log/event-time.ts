@@ -3,6 +3,7 @@ import { fieldProblem } from '../../errors.ts';
 import { localToInstant, TimeError } from '../../domain/time.ts';
 // The zone clock's (memoised offsets) rather than Temporal's: every log resolves its time.
 import { instantToLocalFast as instantToLocal } from '../../domain/zone-clock.ts';
+import { t } from '../../i18n/text.ts';
 
 /** Phones' clocks drift: a timestamp up to this far ahead of ours counts as "now". */
 export const FUTURE_TOLERANCE_MS = 60 * 1000;
@@ -29,12 +30,12 @@ export function resolveEventTime(ts: string | null | undefined, zone: string | n
   try {
     at = localToInstant(ts, zone ?? familyZone);
   } catch (err) {
-    if (err instanceof TimeError) throw fieldProblem('invalid_timestamp', err.message, 'ts', 'invalid_timestamp');
+    if (err instanceof TimeError) throw fieldProblem('invalid_timestamp', err.text, 'ts', 'invalid_timestamp');
     throw err;
   }
   if (at > now + FUTURE_TOLERANCE_MS) {
-    throw fieldProblem('future_timestamp', `ts ${ts} is in the future; the time now is ${instantToLocal(now, zone ?? familyZone)}.`, 'ts', 'future_timestamp');
+    throw fieldProblem('future_timestamp', t('error.ts_in_future', { ts, now: instantToLocal(now, zone ?? familyZone) }), 'ts', 'future_timestamp');
   }
-  if (at < now - OLDEST_MS) throw fieldProblem('invalid_timestamp', `ts ${ts} is more than 6 years ago.`, 'ts', 'too_old');
+  if (at < now - OLDEST_MS) throw fieldProblem('invalid_timestamp', t('error.ts_too_old', { ts }), 'ts', 'too_old');
   return resolved(at);
 }

@@ -40,7 +40,7 @@ function checked(type: LogEvent['type'], values: EventInput): EventValues {
     // whose range the schema held then); a field the type does not take is invalid_event.
     if (err instanceof EventRuleError) {
       const code = err.kind === 'range' ? 'bad_request' : 'invalid_event';
-      throw fieldProblem(code, err.message, err.field, err.kind === 'range' ? 'out_of_range' : 'invalid_event', err.limits);
+      throw fieldProblem(code, err.text, err.field, err.kind === 'range' ? 'out_of_range' : 'invalid_event', err.limits);
     }
     throw err;
   }
@@ -56,7 +56,7 @@ function jsonOrNull(v: unknown[] | null): string | null {
  */
 async function findEvent(log: LogScope, id: string): Promise<EventRow> {
   const row = await log.forUpdate(log.selectFrom('events').selectAll().where('id', '=', id)).executeTakeFirst();
-  if (!row) throw notFound(`No event with id '${id}' in your family's log.`);
+  if (!row) throw notFound(t('error.event_not_found', { id }));
   return row;
 }
 
@@ -199,14 +199,14 @@ async function withLiveAfter<T extends object>(ctx: Ctx, write: Promise<T & { ch
 function moveTarget(children: readonly ChildRow[], childId: string): ChildRow {
   const child = children.find((c) => c.id === childId);
   if (!child) throw childNotFound(childId, children, false);
-  if (child.archived) throw new AppError(409, 'child_archived', `${child.name} is archived: unarchive ${child.name} first to move entries to them.`);
+  if (child.archived) throw new AppError(409, 'child_archived', t('error.child_archived_move', { name: child.name }));
   return child;
 }
 
 export async function editEvent(ctx: Ctx, actor: Actor, input: EditInput) {
   const { scope, family, children, childScope } = await familyLog(ctx, actor);
   const changes = input.changes;
-  if (Object.keys(changes).length === 0) throw badRequest('changes is empty: name at least one field to change.', 'nothing_to_change');
+  if (Object.keys(changes).length === 0) throw badRequest(t('error.nothing_to_change'), 'nothing_to_change');
   const target = changes.child_id !== undefined ? moveTarget(children, changes.child_id) : null;
   return withLiveAfter(ctx, scope.wholeLog().transaction(async (tx) => {
     const row = await findEvent(tx, input.id);
@@ -279,7 +279,7 @@ export const MAX_REACTIONS = 20;
 
 export async function reactToEvent(ctx: Ctx, actor: Actor, id: string, emoji: string) {
   const trimmed = emoji.trim();
-  if (!isSingleEmoji(trimmed)) throw badRequest('emoji must be a single emoji such as ❤️ or 👍 (no text, no more than one).', 'invalid_emoji');
+  if (!isSingleEmoji(trimmed)) throw badRequest(t('error.invalid_emoji'), 'invalid_emoji');
   const e = canonicalEmoji(trimmed);
   const { scope, family, children, childScope } = await familyLog(ctx, actor);
   return withLiveAfter(ctx, scope.wholeLog().transaction(async (tx) => {
@@ -287,7 +287,7 @@ export async function reactToEvent(ctx: Ctx, actor: Actor, id: string, emoji: st
     const reactions = toLogEvent(row, family.timezone).reactions ?? [];
     // Reacting again with the same emoji changes nothing: one of each per caregiver.
     if (!reactions.some((r) => r.emoji === e && r.username === actor.username)) {
-      if (reactions.length >= MAX_REACTIONS) throw badRequest(`This entry already has ${MAX_REACTIONS} reactions, the most it can have.`, 'too_many_reactions');
+      if (reactions.length >= MAX_REACTIONS) throw badRequest(t('error.too_many_reactions', { max: MAX_REACTIONS }), 'too_many_reactions');
       reactions.push({ emoji: e, username: actor.username });
     }
     const updated = await tx

@@ -24,6 +24,7 @@ import { newEventRow } from './event-rows.ts';
 import { loadFeedTimer, toFeedTimerState } from './feed-timer-rows.ts';
 import { anyListener } from '../../db/domain-events.ts';
 import { familyReadWithCredential } from '../access/auth.ts';
+import { t } from '../../i18n/text.ts';
 
 async function lockedTimer(tx: ChildScope): Promise<FeedTimerState | null> {
   const row = await tx.forUpdate(tx.selectFrom('feed_timers').selectAll()).executeTakeFirst();
@@ -42,12 +43,12 @@ function feedOf(t: FeedTimerState, now: number, zone: string): Feed {
 }
 
 function noFeed(): AppError {
-  return new AppError(409, 'no_feed_in_progress', 'No feed is running. Start one first.');
+  return new AppError(409, 'no_feed_in_progress', t('error.no_feed_in_progress'));
 }
 
 function ruleError(err: unknown): never {
   if (err instanceof FeedRuleError) {
-    throw new AppError(err.code === 'feed_stale' ? 409 : 400, err.code, err.message);
+    throw new AppError(err.code === 'feed_stale' ? 409 : 400, err.code, err.text);
   }
   throw err;
 }
@@ -58,7 +59,7 @@ export async function startFeed(ctx: Ctx, actor: Actor, input: { side: BreastSid
   const now = ctx.clock();
   const { at } = resolveEventTime(input.ts, input.timezone, family.timezone, now);
   if (now - at > STALE_FEED_MS) {
-    throw badRequest('ts is more than 3 hours ago: log that feed with POST /api/vega/log (side and duration_min) instead of starting a timer.', 'invalid_timestamp');
+    throw badRequest(t('error.feed_start_too_old'), 'invalid_timestamp');
   }
   const state: FeedTimerState = {
     started_at: at, side: input.side, side_since: at, left_ms: 0, right_ms: 0, switched: false, started_by: actor.username,
@@ -87,7 +88,7 @@ export async function startFeed(ctx: Ctx, actor: Actor, input: { side: BreastSid
     : await insertTimer(scope);
   if (!inserted) {
     const running = await loadFeedTimer(scope);
-    throw new AppError(409, 'feed_in_progress', `A feed is already running${namesChildren(scope.children) ? ` for ${scope.child.name}` : ''}: switch sides or stop it first.`, {
+    throw new AppError(409, 'feed_in_progress', namesChildren(scope.children) ? t('error.feed_in_progress_child', { name: scope.child.name }) : t('error.feed_in_progress'), {
       feed: running ? feedOf(running, now, family.timezone) : null,
     });
   }

@@ -5,6 +5,7 @@ import { AppError, badRequest, conflict } from '../../errors.ts';
 import { sha256 } from '../access/secrets.ts';
 import { isUniqueViolation, type Ctx } from '../context.ts';
 import { isDatabaseUnavailable } from '../../db/unavailable.ts';
+import { t } from '../../i18n/text.ts';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 const KEY_RE = /^[\x21-\x7e]{1,200}$/;
@@ -14,7 +15,7 @@ const PENDING_TTL_MS = 2 * 60 * 1000;
 const PENDING = JSON.stringify(PENDING_VALUE);
 
 export function checkIdempotencyKey(key: string): void {
-  if (!KEY_RE.test(key)) throw badRequest('An idempotency key must be 1 to 200 visible ASCII characters.', 'invalid_idempotency_key');
+  if (!KEY_RE.test(key)) throw badRequest(t('error.invalid_idempotency_key'), 'invalid_idempotency_key');
 }
 
 /** A stable digest of what a request asks for (object keys sorted, so order does not matter). */
@@ -40,7 +41,7 @@ function reused() {
   return new AppError(
     422,
     'idempotency_key_reused',
-    'This idempotency key was already used for a different request in the last 24 hours; use a new key for a new action.',
+    t('error.idempotency_key_reused'),
   );
 }
 
@@ -64,7 +65,7 @@ async function stored<T>(scope: FamilyScope, name: string, key: string, hash: st
 }
 
 function inUse() {
-  return conflict('A call with this idempotency key is still running; retry in a moment.', 'idempotency_key_in_use');
+  return conflict(t('error.idempotency_key_in_use'), 'idempotency_key_in_use');
 }
 
 /** What an earlier call under a key left: its answer, or the marker its write committed. */

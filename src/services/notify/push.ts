@@ -15,6 +15,7 @@ import { firstName } from '../../domain/answerer/text.ts';
 import type { PushSubscribeInput } from '../../schemas/push.ts';
 import { checkOutboundUrl, hostOf } from '../../domain/outbound-policy.ts';
 import { vapidKeys } from './vapid.ts';
+import { t, type Text } from '../../i18n/text.ts';
 
 /** Subscriptions one caregiver keeps at most; a new one past it replaces their oldest. */
 export const MAX_PUSH_SUBSCRIPTIONS = 20;
@@ -29,8 +30,8 @@ function iso(ms: number): string {
   return new Date(Number(ms)).toISOString();
 }
 
-function endpointRefused(msg: string): AppError {
-  return new AppError(400, 'bad_request', `endpoint: ${msg}.`, { detail: [{ loc: ['body', 'endpoint'], msg, type: 'refused_url' }] });
+function endpointRefused(reason: Text): AppError {
+  return new AppError(400, 'bad_request', t('error.endpoint_refused', { reason }), { detail: [{ loc: ['body', 'endpoint'], msg: String(reason), type: 'refused_url' }] });
 }
 
 /** Base64url without padding, as the browser gives keys and the library expects them. */
@@ -139,7 +140,7 @@ export async function sendPushTest(ctx: Ctx, actor: Actor) {
     return routed.push;
   });
   if (devices === 0) {
-    throw new AppError(409, 'no_push_devices', 'You have no browser subscribed to notifications: turn notifications on in settings first.');
+    throw new AppError(409, 'no_push_devices', t('error.no_push_devices'));
   }
   return { status: 'ok' as const, devices };
 }

@@ -14,6 +14,7 @@ import { AppError, notFound } from '../../errors.ts';
 import { checkOutboundUrl } from '../../domain/outbound-policy.ts';
 import { newMessageId } from '../../db/outbox.ts';
 import { eventsOf, WEBHOOK_EVENTS, type WebhookEvent } from '../../domain/webhook-events.ts';
+import { t, type Text } from '../../i18n/text.ts';
 
 export const MAX_WEBHOOKS = 10;
 /** Attempts kept per webhook for the admin to read. */
@@ -63,8 +64,8 @@ function presentDelivery(d: DeliveryRow) {
 }
 
 /** A 400 naming the body field, as a schema mismatch names it. */
-function fieldError(field: string, code: string, message: string): AppError {
-  return new AppError(400, code, message, { detail: [{ loc: ['body', field], msg: message, type: code }] });
+function fieldError(field: string, code: string, message: Text): AppError {
+  return new AppError(400, code, message, { detail: [{ loc: ['body', field], msg: String(message), type: code }] });
 }
 
 /** Adds `delta` to the family's count of enabled webhooks and bumps its version, in `tx`. */
@@ -83,7 +84,7 @@ async function pendingOf(scope: FamilyScope, id: string): Promise<number> {
 /** The webhook, locked for the rest of the transaction; 404 when the family has none by that id. */
 async function lockedWebhook(tx: FamilyScope, id: string): Promise<WebhookRow> {
   const row = await tx.forUpdate(tx.selectFrom('webhooks').selectAll().where('id', '=', id)).executeTakeFirst();
-  if (!row) throw notFound(`No webhook with id '${id}' in your family (GET /api/vega/webhooks lists them).`);
+  if (!row) throw notFound(t('error.webhook_not_found', { id }));
   return row as WebhookRow;
 }
 
@@ -109,10 +110,14 @@ export async function createWebhook(ctx: Ctx, actor: Actor, input: { url: string
   requireAdmin(actor);
   const url = input.url.trim();
   const refused = checkOutboundUrl(url, ctx.config.outboundAllowPrivate);
-  if (refused) throw fieldError('url', 'invalid_url', `url ${refused}.`);
+  if (refused) throw fieldError('url', 'invalid_url', t('error.webhook_url_refused', { reason: refused }));
   const unknown = input.events.find((e) => !(WEBHOOK_EVENTS as readonly string[]).includes(e));
   if (unknown !== undefined || input.events.length === 0) {
-    throw fieldError('events', 'invalid_events', `events must name at least one of ${WEBHOOK_EVENTS.join(', ')}${unknown !== undefined ? ` ('${unknown}' is not one)` : ''}.`);
+    throw fieldError(
+      'events',
+      'invalid_events',
+      unknown !== undefined ? t('error.webhook_event_unknown', { events: WEBHOOK_EVENTS.join(', '), unknown }) : t('error.webhook_events_none', { events: WEBHOOK_EVENTS.join(', ') }),
+    );
   }
   const events = WEBHOOK_EVENTS.filter((e) => input.events.includes(e)) as WebhookEvent[];
   const scope = scopeOf(ctx, actor);
@@ -134,7 +139,7 @@ export async function createWebhook(ctx: Ctx, actor: Actor, input: { url: string
     // Locking the family row first makes two creations at once count one after the other.
     await countEnabled(tx, 1);
     const count = await tx.count('webhooks');
-    if (count >= MAX_WEBHOOKS) throw new AppError(409, 'webhook_limit', `A family can have at most ${MAX_WEBHOOKS} webhooks: delete one first.`);
+    if (count >= MAX_WEBHOOKS) throw new AppError(409, 'webhook_limit', t('error.webhook_limit', { max: MAX_WEBHOOKS }));
     const { family_id: _f, ...values } = row;
     await tx.insertInto('webhooks', values).execute();
   });
@@ -190,7 +195,7 @@ export async function testWebhook(ctx: Ctx, actor: Actor, id: string) {
   await scope.transaction(async (tx) => {
     const r = await lockedWebhook(tx, id);
     if (Number(r.enabled) !== 1) {
-      throw new AppError(409, 'webhook_disabled', 'This webhook is disabled after failed deliveries: enable it first (POST /api/vega/webhooks/enable).');
+      throw new AppError(409, 'webhook_disabled', t('error.webhook_disabled'));
     }
     await tx.emit({ kind: 'webhook.test', at: now, webhookId: id, messageId: message_id });
   });

@@ -12,6 +12,7 @@ import { badRequest } from '../../errors.ts';
 import { dayBounds, localDateOf } from '../../domain/time.ts';
 import { toLogEvent } from '../log/event-rows.ts';
 import { eventPages } from '../log/event-pages.ts';
+import { t } from '../../i18n/text.ts';
 
 export const CSV_COLUMNS = [
   'id', 'date', 'time', 'timestamp', 'type', 'author', 'ml', 'side', 'duration_min', 'kind', 'foods', 'meal_type', 'kg', 'cm', 'ug', 'note', 'reactions',
@@ -32,7 +33,7 @@ export async function exportCsv(ctx: Ctx, actor: Actor, range: CsvRange): Promis
   const scope = await childScopeOf(ctx, actor);
   const family = await loadFamily(scope);
   const zone = family.timezone;
-  if (range.from && range.to && range.from > range.to) throw badRequest(`from (${range.from}) is after to (${range.to}).`, 'invalid_range');
+  if (range.from && range.to && range.from > range.to) throw badRequest(t('error.range_reversed', { from: range.from, to: range.to }), 'invalid_range');
   const lo = range.from ? dayBounds(range.from, zone)[0] : Number.MIN_SAFE_INTEGER;
   const hi = range.to ? dayBounds(range.to, zone)[1] : Number.MAX_SAFE_INTEGER;
 

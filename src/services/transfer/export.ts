@@ -18,6 +18,7 @@ import { presentChild } from '../family/child-rows.ts';
 import { eventPages } from '../log/event-pages.ts';
 import type { FamilyScope } from '../../db/family-scope.ts';
 import { AppError } from '../../errors.ts';
+import { t } from '../../i18n/text.ts';
 
 /** How long a lease lasts without renewal: a crashed export frees the family after this. */
 export const EXPORT_LEASE_MS = 30_000;
@@ -32,7 +33,7 @@ async function claimLease(ctx: Ctx, scope: FamilyScope): Promise<void> {
   if (claimed) return;
   const held = await scope.selectFrom('export_leases').select('expires_at').executeTakeFirst();
   const retryAfter = Math.max(1, Math.ceil(((held ? Number(held.expires_at) : now + 1000) - now) / 1000));
-  throw new AppError(429, 'export_in_progress', 'An export of this family is already running. Try again when it has finished.', {
+  throw new AppError(429, 'export_in_progress', t('error.export_in_progress'), {
     retry_after: retryAfter,
   });
 }

@@ -7,6 +7,7 @@ import {
   type Candidate, type OnCandidate, type Parsed, RowError, checkOneChild, durationMinutes, isDate, joinNote, numberOf, round1, round2, sourceInstant,
 } from './import-rows.ts';
 import { CM_PER_IN, KG_PER_LB, ML_PER_FL_OZ } from '../../domain/units.ts';
+import { t } from '../../i18n/text.ts';
 
 export const BABYBUDDY_SECTIONS = [
   'feedings', 'sleep', 'changes', 'notes', 'weight', 'height', 'tummy-times',
@@ -29,12 +30,12 @@ const DOSAGE_UNITS: Record<string, MedicineUnit> = { mg: 'mg', ml: 'ml', tablets
 
 function unitsOf(raw: unknown): BbUnits {
   const u = (raw ?? {}) as Record<string, unknown>;
-  if (typeof u !== 'object' || Array.isArray(u)) throw badRequest('data.units must be an object {volume, weight, height, temperature}.', 'invalid_import');
+  if (typeof u !== 'object' || Array.isArray(u)) throw badRequest(t('error.import_units_shape', { shape: '{volume, weight, height, temperature}' }), 'invalid_import');
   const pick = <T extends string>(key: string, allowed: readonly T[], dflt: T): T => {
     const v = u[key];
     if (v === undefined) return dflt;
     if (typeof v === 'string' && (allowed as readonly string[]).includes(v)) return v as T;
-    throw badRequest(`data.units.${key} must be one of ${allowed.join(', ')}.`, 'invalid_import');
+    throw badRequest(t('error.import_unit_one_of', { field: `data.units.${key}`, options: allowed.join(', ') }), 'invalid_import');
   };
   return {
     volume: pick('volume', ['ml', 'fl oz'] as const, 'ml'),
@@ -47,7 +48,7 @@ function unitsOf(raw: unknown): BbUnits {
 function resultsOf(section: string, raw: unknown): unknown[] {
   if (Array.isArray(raw)) return raw;
   if (raw && typeof raw === 'object' && Array.isArray((raw as { results?: unknown }).results)) return (raw as { results: unknown[] }).results;
-  throw badRequest(`data.${section} must be a results array or a page {count, next, previous, results}.`, 'invalid_import');
+  throw badRequest(t('error.import_section_shape', { field: `data.${section}`, page: '{count, next, previous, results}' }), 'invalid_import');
 }
 
 /** The longest child name this service keeps (schemas/children.ts). */
@@ -61,11 +62,11 @@ function childrenOf(raw: unknown): SourceChild[] {
   return resultsOf('children', raw).map((row, i) => {
     const where = `data.children[${i}]`;
     const r = (row && typeof row === 'object' ? row : {}) as Record<string, unknown>;
-    if (typeof r.id !== 'number' && typeof r.id !== 'string') throw badRequest(`${where} has no id.`, 'invalid_import');
+    if (typeof r.id !== 'number' && typeof r.id !== 'string') throw badRequest(t('error.import_child_no_id', { where }), 'invalid_import');
     const first = typeof r.first_name === 'string' ? r.first_name.trim() : '';
     const last = typeof r.last_name === 'string' ? r.last_name.trim() : '';
-    if (first === '' || first.length > NAME_MAX) throw badRequest(`${where}.first_name must be 1 to ${NAME_MAX} characters.`, 'invalid_import');
-    if (!isDate(r.birth_date)) throw badRequest(`${where}.birth_date must be a date, YYYY-MM-DD.`, 'invalid_import');
+    if (first === '' || first.length > NAME_MAX) throw badRequest(t('error.import_child_name_length', { field: `${where}.first_name`, max: NAME_MAX }), 'invalid_import');
+    if (!isDate(r.birth_date)) throw badRequest(t('error.import_child_date', { field: `${where}.birth_date` }), 'invalid_import');
     const full = last ? `${first} ${last}` : first;
     return {
       key: String(r.id),
@@ -80,14 +81,14 @@ function childrenOf(raw: unknown): SourceChild[] {
 
 export function parseBabyBuddy(data: unknown, zone: string, onCandidate: OnCandidate): Parsed {
   if (!data || typeof data !== 'object' || Array.isArray(data)) {
-    throw badRequest(`For format babybuddy, data must be an object keyed by Baby Buddy endpoint (${BABYBUDDY_SECTIONS.join(', ')}).`, 'invalid_import');
+    throw badRequest(t('error.import_babybuddy_shape', { sections: BABYBUDDY_SECTIONS.join(', ') }), 'invalid_import');
   }
   const obj = data as Record<string, unknown>;
   const units = unitsOf(obj.units);
   const out: Parsed = { skipped: [], notes: [], recipes: [] };
   const known = new Set<string>([...BABYBUDDY_SECTIONS, 'units', 'children']);
   const children = obj.children === undefined ? [] : childrenOf(obj.children);
-  if (new Set(children.map((c) => c.key)).size !== children.length) throw badRequest('data.children lists a child id twice.', 'invalid_import');
+  if (new Set(children.map((c) => c.key)).size !== children.length) throw badRequest(t('error.import_child_id_twice'), 'invalid_import');
   if (children.length) out.children = children;
   const childIds = new Set(children.map((c) => c.key));
   // Without a children list, the ids the entries name (a file of one child goes into one child).
@@ -241,6 +242,6 @@ export function parseBabyBuddy(data: unknown, zone: string, onCandidate: OnCandi
     const written = dosage !== null && unit === null ? `dose as written: ${dosage}${rawUnit ? ` ${r.dosage_unit}` : ''}` : null;
     add({ line, type: 'medicine', at, values: { medicine: name, amount: unit ? dosage : null, unit, note: joinNote(written, text(r.notes)) } }, 'medication');
   });
-  checkOneChild(seenIds, 'Baby Buddy child ids', "add Baby Buddy's children (GET /api/children/) as data.children");
+  checkOneChild(seenIds, (count, ids) => t('error.import_mixed_children_babybuddy', { count, ids }));
   return out;
 }

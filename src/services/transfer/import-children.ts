@@ -13,6 +13,7 @@ import { lockedChildren } from '../family/children-admin.ts';
 import { childFields, newChildId } from '../family/child-rows.ts';
 import { validateDob } from '../family/profile-rules.ts';
 import type { Candidate, Parsed } from './import-rows.ts';
+import { t } from '../../i18n/text.ts';
 
 /** One of the file's children as the answer lists it. */
 export interface ChildMapping {
@@ -52,21 +53,19 @@ function planError(plan: Exclude<ChildPlan<ChildRow>, { ok: true }>): AppError {
       return new AppError(
         409,
         'child_mismatch',
-        `${plan.source.label} was born on ${plan.source.dob}, but ${plan.child.name} here was born on ${plan.child.dob}. ` +
-          `Correct the date of birth in one of them (here: POST /api/vega/children/edit), then import again.`,
+        t('error.import_dob_mismatch', { label: plan.source.label, dob: plan.source.dob, name: plan.child.name, child_dob: plan.child.dob }),
       );
     case 'name_clash':
       return new AppError(
         409,
         'child_mismatch',
-        `${plan.sources.map((s) => s.label).join(' and ')} would both become ${plan.name} here, but were born on different days: ` +
-          'add a child here under the full name of one of them, then import again.',
+        t('error.import_name_clash', { first: plan.sources.slice(0, -1).map((s) => s.label).join(', '), last: plan.sources.at(-1)!.label, name: plan.name }),
       );
     case 'limit':
       return new AppError(
         409,
         'child_limit',
-        `This import would add ${plan.creating.join(', ')}, but a family holds at most ${plan.max} children (archived ones count too) and yours has ${plan.have}.`,
+        t('error.import_child_limit', { creating: plan.creating.join(', '), max: plan.max, have: plan.have }),
       );
   }
 }
@@ -95,20 +94,20 @@ export async function routeChildren(scope: FamilyScope, family: FamilyRow, parse
     throw new AppError(
       400,
       'invalid_import',
-      `child: this file holds ${sources.length} children (${sources.map((s) => s.label).join(', ')}), each imported into its own child here; leave out child.`,
+      t('error.import_child_given', { count: sources.length, labels: sources.map((s) => s.label).join(', ') }),
     );
   }
   const children = await childrenOf(scope, family);
   const plan = planChildren(sources, children);
   if (!plan.ok) throw planError(plan);
   for (const s of sources) {
-    const t = plan.targets.get(s.key)!;
-    if (t.action !== 'created') continue;
+    const target = plan.targets.get(s.key)!;
+    if (target.action !== 'created') continue;
     try {
       validateDob(s.dob, family.timezone, now);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      throw new AppError(400, 'invalid_import', `${s.label} would be added here, but its date of birth ${s.dob} cannot be: ${err.message}`);
+      throw new AppError(400, 'invalid_import', t('error.import_child_dob', { label: s.label, dob: s.dob, reason: err.text ?? err.message }));
     }
   }
   const byId = new Map(children.map((c) => [c.id, c]));
@@ -124,7 +123,7 @@ export async function routeChildren(scope: FamilyScope, family: FamilyRow, parse
       const again = planChildren(sources, locked);
       if (!again.ok) throw planError(again);
       if (!samePlan(plan.targets, again.targets)) {
-        throw new AppError(409, 'children_changed', "The family's children changed while this import ran: run it again (a dry run shows where each child's entries go).");
+        throw new AppError(409, 'children_changed', t('error.import_children_changed'));
       }
       const ids = new Map<string, string>();
       const taken = new Set(locked.map((c) => c.id));

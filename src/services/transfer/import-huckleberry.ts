@@ -9,6 +9,7 @@ import {
   type Candidate, type OnCandidate, type Parsed, RowError, durationMinutes, joinNote, numberOf, round1, round2, sourceInstant,
 } from './import-rows.ts';
 import { CM_PER_IN, KG_PER_LB, KG_PER_OZ, ML_PER_FL_OZ, ML_PER_TSP } from '../../domain/units.ts';
+import { t } from '../../i18n/text.ts';
 
 /** The header of Huckleberry's CSV export. */
 export const HUCKLEBERRY_COLUMNS = ['Type', 'Start', 'End', 'Duration', 'Start Condition', 'Start Location', 'End Condition', 'Notes'] as const;
@@ -117,7 +118,7 @@ function temperatureOf(text: string): { celsius: number } | { fahrenheit: number
 }
 
 export async function parseHuckleberry(data: unknown, zone: string, onCandidate: OnCandidate): Promise<Parsed> {
-  if (typeof data !== 'string') throw badRequest('For format huckleberry, data must be the text of the CSV export.', 'invalid_import');
+  if (typeof data !== 'string') throw badRequest(t('error.import_huckleberry_shape'), 'invalid_import');
   // Streamed through csv-parse record by record (the records are never all held at once); each
   // record's raw text gives its real line number (a quoted field may span lines).
   const parser = parseCsv(data.replace(/^\uFEFF/, ''), { relax_column_count: true, trim: true, raw: true });
@@ -132,7 +133,7 @@ export async function parseHuckleberry(data: unknown, zone: string, onCandidate:
         const header = rec.map((h) => h.trim());
         idx = Object.fromEntries(HUCKLEBERRY_COLUMNS.map((c) => [c, header.indexOf(c)])) as Record<string, number>;
         const missing = ['Type', 'Start'].filter((c) => idx![c] < 0);
-        if (missing.length) throw badRequest(`The CSV header has no ${missing.join(', ')} column (expected ${HUCKLEBERRY_COLUMNS.join(',')}).`, 'invalid_import');
+        if (missing.length) throw badRequest(t('error.import_csv_columns', { missing: missing.join(', '), expected: HUCKLEBERRY_COLUMNS.join(',') }), 'invalid_import');
         continue;
       }
       if (rec.length === 1 && rec[0] === '') continue;
@@ -231,9 +232,9 @@ export async function parseHuckleberry(data: unknown, zone: string, onCandidate:
       }
     }
   } catch (err) {
-    if ((err as { code?: string }).code?.startsWith('CSV_')) throw badRequest(`The CSV could not be read: ${(err as Error).message}`, 'invalid_import');
+    if ((err as { code?: string }).code?.startsWith('CSV_')) throw badRequest(t('error.import_csv_unreadable', { reason: (err as Error).message }), 'invalid_import');
     throw err;
   }
-  if (!idx) throw badRequest('The CSV is empty.', 'invalid_import');
+  if (!idx) throw badRequest(t('error.import_csv_empty'), 'invalid_import');
   return out;
 }

@@ -7,6 +7,7 @@ import type { EventInput } from '../../domain/event-rules.ts';
 import type { EventType, Reaction } from '../../domain/types.ts';
 import type { SourceChild } from '../../domain/import-children.ts';
 import { LOCAL_TS_RE, TimeError, localToInstant } from '../../domain/time.ts';
+import type { Text } from '../../i18n/text.ts';
 
 
 export interface SkippedRow {
@@ -121,8 +122,8 @@ export function isDate(raw: unknown): raw is string {
  * A file without its children list whose entries name more than one child: importing it into
  * one child would mix their logs, so it is refused (the message says what to add).
  */
-export function checkOneChild(ids: ReadonlySet<string>, what: string, fix: string): void {
+export function checkOneChild(ids: ReadonlySet<string>, refusal: (count: number, ids: string) => Text): void {
   if (ids.size > 1) {
-    throw badRequest(`The entries belong to ${ids.size} children (${what} ${[...ids].join(', ')}), but the file has no children list to tell them apart: ${fix}.`, 'invalid_import');
+    throw badRequest(refusal(ids.size, [...ids].join(', ')), 'invalid_import');
   }
 }

@@ -8,6 +8,7 @@ import { childNameKey } from '../../domain/children.ts';
 import type { SourceChild } from '../../domain/import-children.ts';
 import { Gender } from '../../schemas/common.ts';
 import { type OnCandidate, type Parsed, RowError, checkOneChild, isDate, sourceInstant } from './import-rows.ts';
+import { t } from '../../i18n/text.ts';
 
 /**
  * The export's `children` (written when the family had several): each is matched here by its
@@ -15,20 +16,20 @@ import { type OnCandidate, type Parsed, RowError, checkOneChild, isDate, sourceI
  * gender. A family of one child exports no list, and its events no child_id.
  */
 function childrenOf(raw: unknown): SourceChild[] {
-  if (!Array.isArray(raw)) throw badRequest('data.children must be the array the export wrote.', 'invalid_import');
+  if (!Array.isArray(raw)) throw badRequest(t('error.import_children_not_array'), 'invalid_import');
   const out = raw.map((row, i): SourceChild => {
     const where = `data.children[${i}]`;
     const c = (row && typeof row === 'object' ? row : {}) as Record<string, unknown>;
-    if (typeof c.id !== 'string' || c.id === '') throw badRequest(`${where} has no id.`, 'invalid_import');
+    if (typeof c.id !== 'string' || c.id === '') throw badRequest(t('error.import_child_no_id', { where }), 'invalid_import');
     const name = typeof c.baby_name === 'string' ? c.baby_name.trim() : '';
-    if (name === '' || name.length > 80) throw badRequest(`${where}.baby_name must be 1 to 80 characters.`, 'invalid_import');
-    if (!isDate(c.dob)) throw badRequest(`${where}.dob must be a date, YYYY-MM-DD.`, 'invalid_import');
+    if (name === '' || name.length > 80) throw badRequest(t('error.import_child_name_length', { field: `${where}.baby_name`, max: 80 }), 'invalid_import');
+    if (!isDate(c.dob)) throw badRequest(t('error.import_child_date', { field: `${where}.dob` }), 'invalid_import');
     const gender = Gender.safeParse(c.gender ?? '');
-    if (!gender.success) throw badRequest(`${where}.gender must be one of ${Gender.options.filter(Boolean).join(', ')} (or empty).`, 'invalid_import');
+    if (!gender.success) throw badRequest(t('error.import_child_gender', { field: `${where}.gender`, options: Gender.options.filter(Boolean).join(', ') }), 'invalid_import');
     return { key: c.id, label: `${name} (export id ${c.id})`, names: [name], dob: c.dob, gender: gender.data, sameDob: false };
   });
-  if (new Set(out.map((c) => c.key)).size !== out.length) throw badRequest('data.children lists a child id twice.', 'invalid_import');
-  if (new Set(out.map((c) => childNameKey(c.names[0]!))).size !== out.length) throw badRequest('data.children lists a name twice (names are unique in a family, ignoring case).', 'invalid_import');
+  if (new Set(out.map((c) => c.key)).size !== out.length) throw badRequest(t('error.import_child_id_twice'), 'invalid_import');
+  if (new Set(out.map((c) => childNameKey(c.names[0]!))).size !== out.length) throw badRequest(t('error.import_child_name_twice'), 'invalid_import');
   return out;
 }
 
@@ -52,7 +53,7 @@ function readingOf(celsius: unknown, fahrenheit: unknown): { celsius: unknown } 
 /** The export's events, notes and recipes as candidates; each of data.events is let go (set to undefined) once read. */
 export function parseTracker(data: unknown, familyZone: string, onCandidate: OnCandidate): Parsed {
   if (!data || typeof data !== 'object' || Array.isArray(data) || !Array.isArray((data as { events?: unknown }).events)) {
-    throw badRequest("For format tracker, data must be this service's export object (with an events array).", 'invalid_import');
+    throw badRequest(t('error.import_tracker_shape'), 'invalid_import');
   }
   const obj = data as { events: unknown[]; profile?: { timezone?: unknown }; notes?: unknown; recipes?: unknown; children?: unknown };
   // The export's timestamps are wall-clock times of the exporting family's zone.
@@ -108,7 +109,7 @@ export function parseTracker(data: unknown, familyZone: string, onCandidate: OnC
       out.skipped.push({ line, source: 'events', reason: err.message });
     }
   }
-  checkOneChild(seenIds, 'child_id', 'import the export as it was downloaded, with its children');
+  checkOneChild(seenIds, (count, ids) => t('error.import_mixed_children_tracker', { count, ids }));
   if (Array.isArray(obj.notes)) {
     obj.notes.forEach((n, i) => {
       const r = n as { ts?: unknown; text?: unknown; tags?: unknown };

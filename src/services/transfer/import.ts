@@ -25,6 +25,7 @@ import type { FamilyScope } from '../../db/family-scope.ts';
 import { parseBabyBuddy } from './import-babybuddy.ts';
 import { parseHuckleberry } from './import-huckleberry.ts';
 import { parseTracker } from './import-tracker.ts';
+import { t } from '../../i18n/text.ts';
 
 export { sourceInstant, type SkippedRow } from './import-rows.ts';
 
@@ -248,7 +249,7 @@ export async function importHistory(ctx: Ctx, actor: Actor, input: ImportInput, 
   for (const x of fresh) {
     const child = routing.existing(x.target);
     if (child && Number(child.archived) === 1) {
-      throw new AppError(409, 'child_archived', `${child.name} is archived: unarchive ${child.name} in settings (POST /api/vega/children/archive) to import entries into their log.`);
+      throw new AppError(409, 'child_archived', t('error.child_archived_import', { name: child.name }));
     }
   }
 
