@@ -6,15 +6,16 @@ import { scopeOf } from '../context.ts';
 import { requireScope, type Actor } from '../actor.ts';
 import { AppError } from '../../errors.ts';
 import type { UsageLimit } from '../../schemas/ask.ts';
-import { checkGuardrails, medicineLogQuestion } from '../../domain/guardrails.ts';
-import { checkModelAnswer } from '../../domain/answer-guardrail.ts';
+import { checkGuardrailText, guardrailText, medicineLogQuestion } from '../../domain/guardrails.ts';
+import { classifyAnswer } from '../../domain/answer-guardrail.ts';
+import { ENGLISH, isText, t, type Words } from '../../i18n/text.ts';
 import { answerQuestion, ANSWERER_MODEL, buildLlmContext, type AnswerContext } from '../../domain/answerer/index.ts';
 import { buildChildrenLlmContext, LLM_CHILDREN_PROMPT, LLM_SYSTEM_PROMPT } from '../../domain/answerer/context.ts';
 import { answerForChildren, type ChildAsked } from '../../domain/answerer/per-child.ts';
 import { childrenNamed } from '../../domain/answerer/child-names.ts';
 import { localDateOf } from '../../domain/time.ts';
 import { ageAtFast } from '../../domain/zone-clock.ts';
-import { feverSignpost, mentionsTemperature, type FeverContext } from '../../domain/fever-question.ts';
+import { feverSignpostText, mentionsTemperature, type FeverContext } from '../../domain/fever-question.ts';
 import { answerWindowStart, historyNeeds } from '../../domain/answerer/history.ts';
 import type { AnswerHistory } from '../../domain/answerer/types.ts';
 import type { Units } from '../../domain/types.ts';
@@ -24,6 +25,7 @@ import { askLlm } from './llm-client.ts';
 import { childProfile, loadFamily, type FamilyRow } from '../family/family-row.ts';
 import { childrenOf, childScopeOf, resolveChild, type ChildRow } from '../family/children.ts';
 import type { Region } from '../../domain/types.ts';
+import type { Catalogue } from '../../i18n/languages.ts';
 import { computeLive, eventsBetween, latestOfType } from '../insights/live.ts';
 import { getPatterns } from '../insights/insights.ts';
 import type { ChildScope } from '../../db/family-scope.ts';
@@ -34,7 +36,8 @@ import { EVENT_COLUMNS, toTimedEvent } from '../log/event-rows.ts';
 import type { TimedEvent } from '../../domain/types.ts';
 import { bumpNamedCounter, readNamedCounter, refundNamedCounter } from '../access/counters.ts';
 
-const REMEMBER = /^\s*remember\s*:/i;
+// "remember:" in each language the service speaks (issue 39): a German caregiver's "merk dir:".
+const REMEMBER = /^\s*(remember|merk dir|merke dir|retiens|recuerda|ricorda|onthoud|lembre|lembre-se|zapami[eę]taj|kom ih[aå]g)\s*:/i;
 const LLM_TIMEOUT_MS = 10_000;
 
 function buckets(family: FamilyRow, now: number) {
@@ -167,7 +170,12 @@ async function builtinFor(ctx: Ctx, actor: Actor, family: FamilyRow, now: number
   };
 }
 
-export async function askQuestion(ctx: Ctx, actor: Actor, question: string) {
+/**
+ * `words`: the reader's (routes/ask.ts: the caregiver's saved language, else Accept-Language);
+ * the answer, a guardrail's text and the model's language follow them. English for the MCP
+ * connector, which stays English on purpose.
+ */
+export async function askQuestion(ctx: Ctx, actor: Actor, question: string, words: Words = ENGLISH) {
   const scope = scopeOf(ctx, actor);
   const family = await loadFamily(scope);
   const now = ctx.clock();
@@ -177,14 +185,14 @@ export async function askQuestion(ctx: Ctx, actor: Actor, question: string) {
   if (REMEMBER.test(question)) {
     requireScope(actor, 'write');
     const note = await saveNote(ctx, actor, question.replace(REMEMBER, ''));
-    const answer = `Noted: "${note.text}". I'll use it when it helps answer a question.`;
+    const answer = words.render(t('ask.noted', { text: note.text }));
     return { answer, reply: answer, model: null, context_used: false, guardrail: null, usage_limit: await usage(ctx, family, now), saved_notes: [note] };
   }
   requireScope(actor, 'read');
-  const fever = await feverContext(ctx, actor, family, question, now);
-  const guard = checkGuardrails(question, family.region as Region, fever?.ages);
+  const fever = await feverContext(ctx, actor, family, question, now, words);
+  const guard = checkGuardrailText(question, family.region as Region, fever?.ages);
   if (guard) {
-    const text = withFeverSignpost(guard.answer, fever, null);
+    const text = withFeverSignpost(words.render(guard.text), fever, null, guard.signposted);
     return {
       answer: text,
       reply: text,
@@ -218,8 +226,9 @@ export async function askQuestion(ctx: Ctx, actor: Actor, question: string) {
     );
   }
   try {
-    const out = await answer(ctx, actor, family, now, question);
-    const text = withFeverSignpost(out.answer, fever, fever && feverSignpost(question, family.region as Region, fever.ages));
+    const out = await answer(ctx, actor, family, now, question, words);
+    const stated = fever && feverSignpostText(question, family.region as Region, fever.ages);
+    const text = withFeverSignpost(out.answer, fever, stated ? words.render(stated) : null, false);
     return { ...out, answer: text, reply: text };
   } catch (err) {
     await refundNamedCounter(ctx, b.day);
@@ -234,15 +243,17 @@ export async function askQuestion(ctx: Ctx, actor: Actor, question: string) {
  * (a reading logged in the past 24 hours at or above the line for the age). Null otherwise: the
  * common question costs nothing here.
  */
-async function feverContext(ctx: Ctx, actor: Actor, family: FamilyRow, question: string, now: number): Promise<{ ages: FeverContext; logged: string[] } | null> {
+async function feverContext(ctx: Ctx, actor: Actor, family: FamilyRow, question: string, now: number, words: Words): Promise<{ ages: FeverContext; logged: string[] } | null> {
   if (!mentionsTemperature(question)) return null;
   const { asked } = await childrenAsked(ctx, actor, family, question);
   const scopes = asked ? await Promise.all(asked.map((c) => childScopeOf(ctx, { ...actor, child: { ref: c.id, byName: false } }))) : [await childScopeOf(ctx, actor)];
   const today = localDateOf(now, family.timezone);
   const logged: string[] = [];
   for (const s of scopes) {
-    const t = (await computeLive(s, family, now)).temperature;
-    if (t?.urgent) logged.push(t.message);
+    const temp = (await computeLive(s, family, now)).temperature;
+    // Live's message, in the reader's words when live writes it as a Text.
+    const message: unknown = temp?.message;
+    if (temp?.urgent) logged.push(isText(message) ? words.render(message) : String(message));
   }
   return { ages: { ageMonths: scopes.map((s) => ageAtFast(s.child.dob, today).months), units: family.units as Units }, logged };
 }
@@ -253,9 +264,9 @@ async function feverContext(ctx: Ctx, actor: Actor, family: FamilyRow, question:
  * live status's message for a reading logged in the past 24 hours. Not again when the answer
  * already leads with it.
  */
-function withFeverSignpost(text: string, fever: { logged: string[] } | null, stated: string | null): string {
+function withFeverSignpost(text: string, fever: { logged: string[] } | null, stated: string | null, signposted: boolean): string {
   const lead = [...(fever?.logged ?? []), ...(stated ? [stated] : [])];
-  if (lead.length === 0 || /reason to get medical advice urgently/.test(text.slice(0, 300))) return text;
+  if (lead.length === 0 || signposted || /reason to get medical advice urgently/.test(text.slice(0, 300))) return text;
   // The logged message already holds the signpost: the stated one is said once.
   const parts = fever?.logged.length ? fever.logged : lead;
   return `${parts.join(' ')} ${text}`;
@@ -274,7 +285,12 @@ export async function builtinAnswer(ctx: Ctx, actor: Actor, question: string) {
   return { actx: contexts[0]!, contexts, builtin };
 }
 
-async function answer(ctx: Ctx, actor: Actor, family: FamilyRow, now: number, question: string) {
+/** The language a model is asked to answer in, by the reader's catalogue (English: as before, unsaid). */
+const MODEL_LANGUAGE: Partial<Record<Catalogue, string>> = {
+  de: 'German', fr: 'French', es: 'Spanish', it: 'Italian', nl: 'Dutch', 'pt-BR': 'Brazilian Portuguese', pl: 'Polish', sv: 'Swedish',
+};
+
+async function answer(ctx: Ctx, actor: Actor, family: FamilyRow, now: number, question: string, words: Words) {
   const { builtin, llm } = await builtinFor(ctx, actor, family, now, question);
   let text = builtin.answer;
   let model: string = ANSWERER_MODEL;
@@ -285,15 +301,17 @@ async function answer(ctx: Ctx, actor: Actor, family: FamilyRow, now: number, qu
   // model's answer naming a medicine would be replaced by the medication text (checkModelAnswer).
   if (ctx.config.llm && !builtin.askedWhichChild && !medicineLogQuestion(question)) {
     try {
-      text = await askLlm({ ...ctx.config.llm, timeoutMs: LLM_TIMEOUT_MS }, llm.system, llm.context(), question);
+      const language = MODEL_LANGUAGE[words.catalogue];
+      const system = language ? `${llm.system} Answer in ${language}, the language of the caregiver asking, whatever the language of the question or the log.` : llm.system;
+      text = await askLlm({ ...ctx.config.llm, timeoutMs: LLM_TIMEOUT_MS }, system, llm.context(), question);
       model = ctx.config.llm.model;
       contextUsed = true;
       // What the model wrote passes the guardrail a question does: a dose or a diagnosis in
       // its text is replaced by the safe answer (the model is still named: it was asked).
-      const hit = checkModelAnswer(text, family.region as Region);
-      if (hit) {
-        text = hit.answer;
-        guardrail = hit.rule;
+      const rule = classifyAnswer(text);
+      if (rule) {
+        text = words.render(guardrailText(rule, family.region as Region));
+        guardrail = rule;
       }
     } catch {
       // The built-in answer stands: a model that is down or slow must not leave a parent without one.
