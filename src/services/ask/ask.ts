@@ -13,6 +13,7 @@ import { answerQuestion, ANSWERER_MODEL, buildLlmContext, type AnswerContext } f
 import { buildChildrenLlmContext, LLM_CHILDREN_PROMPT, LLM_SYSTEM_PROMPT } from '../../domain/answerer/context.ts';
 import { answerForChildren, type ChildAsked } from '../../domain/answerer/per-child.ts';
 import { childrenNamed } from '../../domain/answerer/child-names.ts';
+import { CANONICAL, cannotAnswerIn, coreIntent, localisedAnswer, type ChildLog, type CoreIntent } from '../../domain/answerer/languages.ts';
 import { localDateOf } from '../../domain/time.ts';
 import { ageAtFast } from '../../domain/zone-clock.ts';
 import { feverSignpostText, mentionsTemperature, type FeverContext } from '../../domain/fever-question.ts';
@@ -152,19 +153,72 @@ export async function childrenAnswered(ctx: Ctx, actor: Actor, question: string)
   return asked && asked.map((c) => c.name);
 }
 
-/** The built-in answer and what a model would be given for it, for whichever children it is about. */
-async function builtinFor(ctx: Ctx, actor: Actor, family: FamilyRow, now: number, question: string) {
+/**
+ * The built-in answer and what a model would be given for it, for whichever children it is
+ * about, in the reader's words (issue 39). English: the whole answerer, as before; a core
+ * question in another language (answerer/languages.ts) when it does not understand. Another
+ * language: a core question in any language answered in it; a question only the English
+ * answerer understands in English (a question typed in English, beyond the core ones); what it
+ * can answer, in the reader's language, when neither understands.
+ */
+async function builtinFor(ctx: Ctx, actor: Actor, family: FamilyRow, now: number, question: string, words: Words = ENGLISH) {
+  const english = words.catalogue === 'en-GB' || words.catalogue === 'en-US';
+  const foreign = coreIntent(question);
+  if (foreign && !english) return localisedFor(ctx, actor, family, now, question, foreign, words);
+  const found = await englishFor(ctx, actor, family, now, question);
+  if (!found.builtin.answered && !found.builtin.askedWhichChild) {
+    if (foreign) return localisedFor(ctx, actor, family, now, question, foreign, words);
+    if (english) return found;
+    return { ...found, builtin: { ...found.builtin, answer: cannotAnswerIn(found.names[0] ?? '', words) } };
+  }
+  const core = english || found.builtin.askedWhichChild ? null : coreIntent(question, true);
+  return core ? localisedFor(ctx, actor, family, now, question, core, words) : found;
+}
+
+async function localisedFor(ctx: Ctx, actor: Actor, family: FamilyRow, now: number, question: string, intent: CoreIntent, words: Words) {
+  const { asked } = await childrenAsked(ctx, actor, family, question);
+  const canonical = CANONICAL[intent];
+  const children: ChildLog[] = [];
+  const each: ChildAsked[] = [];
+  if (!asked) {
+    const actx = await answerContext(ctx, actor, family, now, canonical);
+    children.push({ name: actx.profile.baby_name, ctx: actx });
+  } else {
+    for (const child of asked) {
+      const cctx = await answerContext(ctx, { ...actor, child: { ref: child.id, byName: false } }, family, now, canonical);
+      children.push({ name: child.name, ctx: cctx });
+      each.push({ child, ctx: cctx });
+    }
+  }
+  const several = each.length > 1;
+  return {
+    contexts: children.map((c) => c.ctx),
+    names: children.map((c) => c.name),
+    builtin: { ...localisedAnswer(intent, children, words), askedWhichChild: false },
+    llm: several
+      ? { system: `${LLM_SYSTEM_PROMPT} ${LLM_CHILDREN_PROMPT}`, context: () => buildChildrenLlmContext(each) }
+      : { system: LLM_SYSTEM_PROMPT, context: () => buildLlmContext(children[0]!.ctx) },
+  };
+}
+
+async function englishFor(ctx: Ctx, actor: Actor, family: FamilyRow, now: number, question: string) {
   const { asked, named } = await childrenAsked(ctx, actor, family, question);
   if (!asked || asked.length === 1) {
     // One child: exactly the answer of a family of one (the request's child, or the one asked about).
     const one = asked ? { ...actor, child: { ref: asked[0]!.id, byName: false } } : actor;
     const actx = await answerContext(ctx, one, family, now, question);
-    return { contexts: [actx], builtin: { ...answerQuestion(question, actx), askedWhichChild: false }, llm: { system: LLM_SYSTEM_PROMPT, context: () => buildLlmContext(actx) } };
+    return {
+      contexts: [actx],
+      names: [actx.profile.baby_name],
+      builtin: { ...answerQuestion(question, actx), askedWhichChild: false },
+      llm: { system: LLM_SYSTEM_PROMPT, context: () => buildLlmContext(actx) },
+    };
   }
   const each: ChildAsked[] = [];
   for (const child of asked) each.push({ child, ctx: await answerContext(ctx, { ...actor, child: { ref: child.id, byName: false } }, family, now, question) });
   return {
     contexts: each.map((e) => e.ctx),
+    names: each.map((e) => e.child.name),
     builtin: answerForChildren(question, each, named),
     llm: { system: `${LLM_SYSTEM_PROMPT} ${LLM_CHILDREN_PROMPT}`, context: () => buildChildrenLlmContext(each) },
   };
@@ -180,7 +234,7 @@ export async function askQuestion(ctx: Ctx, actor: Actor, question: string, word
   const family = await loadFamily(scope);
   const now = ctx.clock();
   if (family.plan !== 'paid') {
-    throw new AppError(402, 'payment_required', 'Asking questions about the log is part of the paid plan.');
+    throw new AppError(402, 'payment_required', t('ask.payment_required'));
   }
   if (REMEMBER.test(question)) {
     requireScope(actor, 'write');
@@ -219,9 +273,7 @@ export async function askQuestion(ctx: Ctx, actor: Actor, question: string, word
     throw new AppError(
       429,
       'usage_limit_reached',
-      daily
-        ? `You have asked ${askDailyLimit} questions today, the daily limit. It resets at midnight.`
-        : `You have asked ${askMonthlyLimit} questions this month, the monthly limit. It resets on the 1st.`,
+      daily ? t('ask.limit_daily', { limit: askDailyLimit }) : t('ask.limit_monthly', { limit: askMonthlyLimit }),
       { usage_limit: await usage(ctx, family, now) },
     );
   }
@@ -291,7 +343,7 @@ const MODEL_LANGUAGE: Partial<Record<Catalogue, string>> = {
 };
 
 async function answer(ctx: Ctx, actor: Actor, family: FamilyRow, now: number, question: string, words: Words) {
-  const { builtin, llm } = await builtinFor(ctx, actor, family, now, question);
+  const { builtin, llm } = await builtinFor(ctx, actor, family, now, question, words);
   let text = builtin.answer;
   let model: string = ANSWERER_MODEL;
   let contextUsed = builtin.answered;
