@@ -208,6 +208,21 @@ for (const d of testDatabases()) {
       assert.match(fr.body.answer, /^Avant 3 mois, une température de 38 °C ou plus/);
     });
 
+    test('a family of several children: a line each in the reader\'s language; a name in the question picks the child', async () => {
+      const g = await signUp(t.app, { baby_name: 'Ada', dob: '2026-05-01' });
+      const tom = (await call(t.app, 'POST', '/api/vega/children', { baby_name: 'Tom', dob: '2026-05-01' }, { token: g.token })).body.child.id;
+      await call(t.app, 'POST', '/api/vega/log', { type: 'milk', ml: 120, ts: '2026-11-22T10:10:00' }, { token: g.token });
+      await call(t.app, 'POST', '/api/vega/log', { type: 'milk', ml: 90, ts: '2026-11-22T09:45:00', child: tom }, { token: g.token });
+      const both = await ask('Wann war die letzte Mahlzeit?', 'de', g.token);
+      assert.equal(both.status, 200, both.text);
+      const lines = both.body.answer.split('\n');
+      assert.equal(lines.length, 2, both.body.answer);
+      assert.match(lines[0], /^Ada: Die letzte Mahlzeit von Ada war heute um 10:10, vor 1 Std\. 50 Min\., 120\sml\.$/);
+      assert.match(lines[1], /^Tom: Die letzte Mahlzeit von Tom war heute um 0?9:45, vor 2 Std\. 15 Min\., 90\sml\.$/);
+      const one = await ask('Wann war Toms letzte Mahlzeit?', 'de', g.token);
+      assert.match(one.body.answer, /^Die letzte Mahlzeit von Tom war heute um 0?9:45/);
+    });
+
     test('the caregiver\'s saved language wins over Accept-Language', async () => {
       const saved = await call(t.app, 'POST', '/api/vega/preferences', { language: 'pl' }, { token: f.token });
       assert.equal(saved.status, 200, saved.text);
