@@ -29,6 +29,19 @@ const NUMBER_WORDS: Record<string, number> = {
 };
 const AGE_NUM = '(\\d{1,2}(?:[.,]5)?|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|eighteen|twenty)';
 const AGE_UNIT = '(days?|weeks?|wks?|months?|mths?|mos?|years?|yrs?)';
+/** Days, weeks, months and years in the other languages, with the English unit each stands for. */
+const OTHER_UNITS: Array<[string, string]> = [
+  ['tage?n?|jours?|dias?|giorni|dagen|dni|dagar', 'days'],
+  ['wochen?|semaines?|semanas?|settimane|weken|tygodni\\w*|tydzien|veckor|vecka', 'weeks'],
+  ['monate?n?|mois|meses|mesi|maanden|maand|miesi\\w*|manader|manad', 'months'],
+];
+const OLD = '(?:alt\\w*|de vida|di vita|oud|gammal\\w*|zycia|vieux|vieille|d\'age)';
+const HAS_AGE = '(?:ist|a|tiene|ha|is|tem|ma|ar|hat)';
+const OTHER_AGES: RegExp[] = OTHER_UNITS.flatMap(([units]) => [
+  new RegExp(`\\b(\\d{1,2}(?:[.,]5)?) (${units})(?: \\w+)? ${OLD}\\b`),
+  new RegExp(`\\b${HAS_AGE} (?:erst |nur |seulement |solo |solo |pas |net |tylko |bara )?(\\d{1,2}(?:[.,]5)?) (${units})\\b`),
+]);
+
 // An age, not a duration: "6 weeks old", "my 2-month-old", "she's 6 weeks", "aged 10 days", or
 // a question that starts with it ("6 weeks, 38.4 …"). "For 2 days" or "3 days ago" is not an age.
 const AGE_PATTERNS = [
@@ -36,7 +49,17 @@ const AGE_PATTERNS = [
   new RegExp(`\\b(?:she|he|baby|they|it|my baby|our baby|the baby|my son|my daughter|son|daughter)(?:'s| is| was|'re| are| just turned| turned| has just turned)(?: only| just| nearly| almost| about)? ${AGE_NUM} ${AGE_UNIT}\\b(?! ago)`),
   new RegExp(`\\b(?:aged?|at) ${AGE_NUM} ${AGE_UNIT}\\b(?! ago)`),
   new RegExp(`^(?:my |our )?${AGE_NUM} ${AGE_UNIT}\\b(?! ago)`),
+  // The other languages (issue 39): "6 Wochen alt", "3 semaines", "2 meses de vida", "6 tygodni":
+  // the number and a unit of age said as old ("alt", "de vida", "oud", "gammal") or after "ist",
+  // "a", "tiene", "ha", "is", "tem", "ma", "ar"; the unit is read by its first letter below, so
+  // each is given as its English one.
+  ...OTHER_AGES,
 ];
+
+function unitOf(unit: string): string {
+  for (const [units, en] of OTHER_UNITS) if (new RegExp(`^(?:${units})$`).test(unit)) return en;
+  return unit;
+}
 
 function ageNumber(s: string): number {
   return NUMBER_WORDS[s] ?? Number(s.replace(',', '.'));
@@ -49,7 +72,7 @@ export function statedAgeMonths(question: string): number | null {
     const m = q.match(re);
     if (!m) continue;
     const n = ageNumber(m[1]!);
-    const unit = m[2]!;
+    const unit = unitOf(m[2]!);
     if (Number.isNaN(n)) continue;
     if (unit.startsWith('d')) return n / 30.4375;
     if (unit.startsWith('w')) return (n * 7) / 30.4375;
