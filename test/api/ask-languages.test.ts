@@ -235,6 +235,24 @@ for (const d of testDatabases()) {
     });
   });
 
+  describe(`the usage limits in the reader's language [${d.name}]`, { skip: d.skip }, () => {
+    test('past the daily limit: 429 with the same code, the message in German', async () => {
+      const t = await startApp(d.name, { TRACKER_PLAN_DEFAULT: 'paid', ASK_DAILY_LIMIT: '1', ASK_MONTHLY_LIMIT: '5' });
+      try {
+        t.clock.set('2026-11-22T12:00:00Z');
+        const f = await signUp(t.app, { baby_name: 'Ada' });
+        const de = { token: f.token, headers: { 'accept-language': 'de' } };
+        assert.equal((await call(t.app, 'POST', '/api/ask', { question: 'Wie viele Windeln heute?' }, de)).status, 200);
+        const over = await call(t.app, 'POST', '/api/ask', { question: 'Wie viele Windeln heute?' }, de);
+        assert.equal(over.status, 429);
+        assert.equal(over.body.error, 'usage_limit_reached');
+        assert.equal(over.body.message, 'Du hast heute 1 Frage gestellt, das Tageslimit. Es wird um Mitternacht zurückgesetzt.');
+      } finally {
+        await t.close();
+      }
+    });
+  });
+
   describe(`the model is told the caregiver's language [${d.name}]`, { skip: d.skip }, () => {
     test('a German reader: the model is asked to answer in German; a dose in its answer is replaced in German', async () => {
       const llm = await startFakeLlm((r) => (/Windeln/.test(r.body.messages[1].content) ? 'Gib ihr 5 ml Paracetamol.' : 'Ada hat heute 2 Mahlzeiten gehabt.'));
