@@ -5,6 +5,7 @@
 // answer that merely names a medicine is replaced too.
 import type { Region } from './types.ts';
 import { normaliseText } from './answerer/text.ts';
+import { DOSING_WORDS, GIVE_WORDS, MEDICINE_WORDS } from './guardrail-languages.ts';
 import { CONDITIONS, GUARDRAIL_TEXTS, mentionsDrug, SUPPLEMENT_WORD, type GuardrailHit, type GuardrailRule } from './guardrails.ts';
 
 // An amount in a unit medicines and supplements are given in. Feeds (ml) and solids are
@@ -27,10 +28,11 @@ function sentences(text: string): string[] {
 /** The rule an answer breaks, or null. Exported for tests. */
 export function classifyAnswer(answer: string): GuardrailRule | null {
   for (const s of sentences(answer)) {
-    const drug = mentionsDrug(s);
+    // A medicine named in any language the service speaks (guardrail-languages.ts).
+    const drug = mentionsDrug(s) || MEDICINE_WORDS.test(s);
     if (drug) return 'medication';
     // "She had her 10 µg of vitamin D at 8:00" restates the log; "give 10 µg" is a dose.
-    if (DOSE_AMOUNT.test(s) && (GIVE.test(s) || (SUPPLEMENT_WORD.test(s) && !LOGGED.test(s)))) return 'medication';
+    if (DOSE_AMOUNT.test(s) && (GIVE.test(s) || GIVE_WORDS.test(s) || DOSING_WORDS.test(s) || (SUPPLEMENT_WORD.test(s) && !LOGGED.test(s)))) return 'medication';
     if (ML_AMOUNT.test(s) && GIVE.test(s) && /\b(medicine|medication|syrup|suspension|solution|drops)\b/.test(s)) return 'medication';
     if (/\bdiagnos\w*\b/.test(s) && !/\b(can'?t|cannot|can not|not able to|unable to|only a)\b/.test(s)) return 'diagnosis';
     // A condition named as what the baby has: test the words before each condition mention.

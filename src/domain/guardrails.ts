@@ -6,9 +6,16 @@
 // Order of precedence: emergency > medication > symptom red flags > diagnosis > symptom.
 // Log questions that merely mention an illness word in passing ("how many feeds while she
 // had a cold last week") are let through; see docs/ask.md for the reasoning.
+//
+// Every rule is checked in every language the service speaks (guardrail-languages.ts), whatever
+// the caregiver's language; the text says the same in the reader's language (catalogue
+// `guardrail`), with that country's numbers: the family's region for English (999 and 111, or
+// 911), the language's country otherwise (112; SAMU 192 in Brazil).
 import type { Region } from './types.ts';
 import { levenshtein, normaliseText } from './answerer/text.ts';
-import { feverSignpost, statedReadings, type FeverContext } from './fever-question.ts';
+import { feverSignpostText, statedReadings, type FeverContext } from './fever-question.ts';
+import { ENGLISH, t, type Text } from '../i18n/text.ts';
+import * as other from './guardrail-languages.ts';
 
 export type GuardrailRule = 'emergency' | 'medication' | 'symptom' | 'diagnosis';
 export const GUARDRAIL_RULES: readonly GuardrailRule[] = ['emergency', 'medication', 'symptom', 'diagnosis'];
@@ -18,47 +25,23 @@ export interface GuardrailHit {
   answer: string;
 }
 
-const LOG_ONLY =
-  'I can only summarise what has been logged (feeds, sleep, nappies, solids, supplements, growth, temperatures and the medicines given), ' +
-  'so you have the figures to hand when you talk to them.';
+/** A rule's answer for the reader's language (checkGuardrailText). */
+export interface GuardrailText {
+  rule: GuardrailRule;
+  text: Text;
+  /** It leads with the urgent fever signpost (fever-question.ts): not said again in front of it. */
+  signposted: boolean;
+}
 
+/** A rule's text for a family's region (English; other languages name their own country's numbers). */
+export function guardrailText(rule: GuardrailRule, region: Region): Text {
+  return t(`guardrail.${rule}`, { region: region === 'us' ? 'us' : 'uk' });
+}
+
+/** Each rule's English text by region (the catalogue's British English, `guardrail.*`). */
 export const GUARDRAIL_TEXTS: Record<Region, Record<GuardrailRule, string>> = {
-  uk: {
-    emergency:
-      'This could be an emergency. Please call 999 now, or go straight to A&E. ' +
-      'If your baby is choking and you know baby first aid, start it while someone else calls. ' +
-      'I am only a log assistant and cannot help in an emergency.',
-    medication:
-      'I can’t advise on medicines, supplement doses or how much to give. ' +
-      'A pharmacist, your GP or NHS 111 (call 111 or visit 111.nhs.uk) can tell you what is right for your baby, ' +
-      'and the leaflet in the pack gives the dose for each age. If your baby seems very unwell, call 999. ' +
-      LOG_ONLY,
-    symptom:
-      'I can’t assess symptoms or illness. If you are worried about your baby, please contact NHS 111 ' +
-      '(call 111 or visit 111.nhs.uk) or your GP; your health visitor can help with non-urgent questions. ' +
-      'If it is an emergency, call 999. ' + LOG_ONLY,
-    diagnosis:
-      'I can’t tell whether your baby has a condition; only a health professional can. ' +
-      'Your health visitor, your GP or NHS 111 (call 111 or visit 111.nhs.uk) can help, and in an emergency call 999. ' +
-      LOG_ONLY,
-  },
-  us: {
-    emergency:
-      'This could be an emergency. Please call 911 now. ' +
-      'If your baby is choking and you know infant first aid, start it while someone else calls. ' +
-      'If your baby swallowed something harmful, Poison Control is 1-800-222-1222, but call 911 if your baby is not breathing normally. ' +
-      'I am only a log assistant and cannot help in an emergency.',
-    medication:
-      'I can’t advise on medicines, supplement doses or how much to give. ' +
-      'Your child’s doctor or a pharmacist can tell you what is right for your baby; always check with them ' +
-      'before giving a medicine to an infant. If your baby seems very unwell, call 911. ' + LOG_ONLY,
-    symptom:
-      'I can’t assess symptoms or illness. If you are worried about your baby, please call your child’s doctor ' +
-      '(most practices have an after-hours nurse line). If it is an emergency, call 911. ' + LOG_ONLY,
-    diagnosis:
-      'I can’t tell whether your baby has a condition; only a health professional can. ' +
-      'Please ask your child’s doctor, and in an emergency call 911. ' + LOG_ONLY,
-  },
+  uk: Object.fromEntries(GUARDRAIL_RULES.map((r) => [r, ENGLISH.render(guardrailText(r, 'uk'))])) as Record<GuardrailRule, string>,
+  us: Object.fromEntries(GUARDRAIL_RULES.map((r) => [r, ENGLISH.render(guardrailText(r, 'us'))])) as Record<GuardrailRule, string>,
 };
 
 // --- Emergencies: always win, even inside a log-shaped question, because mis-answering a
@@ -157,12 +140,15 @@ const MEDICINE_ADVICE =
 export function medicineLogQuestion(question: string): boolean {
   const q = normaliseText(question);
   if (!mentionsMedicine(q) || MEDICATION.some((r) => r.test(q))) return false;
-  return MEDICINE_LOG_SHAPE.test(q) && !MEDICINE_ADVICE.test(q) && !DOSING_SHAPE.test(q) && !ADVICE_SHAPE.test(q);
+  return (
+    (MEDICINE_LOG_SHAPE.test(q) || other.MEDICINE_LOG_WORDS.test(q)) &&
+    !MEDICINE_ADVICE.test(q) && !DOSING_SHAPE.test(q) && !ADVICE_SHAPE.test(q) && !other.DOSING_WORDS.test(q) && !other.ADVICE_WORDS.test(q)
+  );
 }
 
-/** A medicine by name, a dose word or a medicine product ("teething gel"). */
+/** A medicine by name, a dose word or a medicine product ("teething gel"), in any language. */
 function mentionsMedicine(q: string): boolean {
-  return mentionsDrug(q) || DOSE_WORDS.test(q) || MEDICINE_PRODUCTS.test(q);
+  return mentionsDrug(q) || DOSE_WORDS.test(q) || MEDICINE_PRODUCTS.test(q) || other.MEDICINE_WORDS.test(q);
 }
 
 // --- Symptom red flags: always referred, whatever the question's shape.
@@ -236,7 +222,7 @@ const LOG_NOUNS =
   /\b(feeds?|fed|feeding|bottles?|milk|ml|oz|drank|drink|sleep|slept|sleeping|naps?|napped|nappy|nappies|diapers?|poo|poos|poop|poops|pooped|wees?|wet|dirty|solids?|meals?|snacks?|ate|eaten|eat|food|foods|weight|weigh|length|vitamin|supplements?|iron|woke|wake|wakings|bedtime)\b/;
 // Advice shape: asks what to do, not what happened.
 const ADVICE_SHAPE =
-  /\b(should|shall|what (do|can|should) (i|we)|how (do|can|should) (i|we)|how to|is it (ok|okay|safe|fine|bad)|can (i|we)|do i need|do we need|need to (see|call)|help (her|him|with)|treat\w*|cure|remed\w*|why)\b/;
+  /\b(should|shall|what (do|can|should) (i|we)|how (do|can|should) (i|we)|how to|is it (ok|okay|safe|fine|bad)|can (i|we)|do i need|do we need|need to (see|call)|help (her|him|with)|treat\w*|cure|remed(y|ies)|why)\b/;
 // A current illness stated in the present tense ("she has a fever", "he's being sick").
 const PRESENT_ILLNESS =
   /\b(she|he|baby|they|it)('s| is| has| has got|'s got| keeps| seems| looks| feels)( got)?( a| been)?( bit)?( high| slight| bad| nasty)? (fever|temperature|temp|rash|nappy rash|diaper rash|cold|cough|diarrh\w*|vomit\w*|being sick|sick|poorly|unwell|ill|runny nose|spots|infection|virus)\b/;
@@ -250,38 +236,49 @@ const PRESENT_ILLNESS =
  * caller puts the signpost in front of its answer (services/ask/ask.ts).
  */
 export function checkGuardrails(question: string, region: Region, fever?: FeverContext): GuardrailHit | null {
+  const hit = checkGuardrailText(question, region, fever);
+  return hit && { rule: hit.rule, answer: ENGLISH.render(hit.text) };
+}
+
+/** checkGuardrails, its text for the reader's language. */
+export function checkGuardrailText(question: string, region: Region, fever?: FeverContext): GuardrailText | null {
   const rule = classify(question);
-  const texts = GUARDRAIL_TEXTS[region === 'us' ? 'us' : 'uk'];
   if (!rule) return null;
+  const general = guardrailText(rule, region);
   if (rule !== 'emergency' && fever) {
-    const urgent = feverSignpost(question, region, fever);
-    if (urgent) return { rule, answer: `${urgent} ${texts[rule]}` };
+    const urgent = feverSignpostText(question, region, fever);
+    if (urgent) return { rule, text: t('guardrail.signposted', { signpost: urgent, answer: general }), signposted: true };
   }
-  return { rule, answer: texts[rule] };
+  return { rule, text: general, signposted: false };
 }
 
 /** The rule a question falls under, or null for an ordinary log question. Exported for tests. */
 export function classify(question: string): GuardrailRule | null {
   const q = normaliseText(question);
-  if (EMERGENCY.some((r) => r.test(q))) return 'emergency';
+  if (EMERGENCY.some((r) => r.test(q)) || other.EMERGENCY_WORDS.test(q)) return 'emergency';
   const medicineLog = medicineLogQuestion(q);
   if (MEDICATION.some((r) => r.test(q)) || (mentionsMedicine(q) && !medicineLog)) return 'medication';
-  if (SUPPLEMENT_WORD.test(q) && DOSING_SHAPE.test(q)) return 'medication';
-  if (RED_FLAGS.some((r) => r.test(q))) return 'symptom';
+  if ((SUPPLEMENT_WORD.test(q) || other.SUPPLEMENT_WORDS.test(q)) && (DOSING_SHAPE.test(q) || other.DOSING_WORDS.test(q))) return 'medication';
+  // "Was kann ich ihr gegen das Fieber geben?": what to give for a complaint, in another language.
+  if (other.GIVE_WORDS.test(q) && other.COMPLAINT_WORDS.test(q)) return 'medication';
+  if (RED_FLAGS.some((r) => r.test(q)) || other.RED_FLAG_WORDS.test(q)) return 'symptom';
   if (BODY_ASSESSMENT.test(q)) return 'diagnosis';
 
   // A question about medicines given is a log question too ("when did she last have Calpol for her cough?").
-  const logShaped = (LOG_SHAPE.test(q) && LOG_NOUNS.test(q)) || medicineLog;
+  const logShaped = ((LOG_SHAPE.test(q) || other.LOG_SHAPE_WORDS.test(q)) && (LOG_NOUNS.test(q) || other.LOG_NOUN_WORDS.test(q))) || medicineLog;
   if (OUTPUT_LOOKS.test(q) && !logShaped) return 'diagnosis';
-  const advice = ADVICE_SHAPE.test(q);
+  const advice = ADVICE_SHAPE.test(q) || other.ADVICE_WORDS.test(q);
   // A temperature stated as a bare number ("she's 6 weeks and 38.2") is a symptom too.
-  const symptom = SYMPTOMS.some((r) => r.test(q)) || ((TEMPERATURE_SYMPTOM.test(q) || statedReadings(q).length > 0) && !temperatureLogQuestion(q));
-  const condition = CONDITIONS.test(q);
-  const diagnosisShaped = DIAGNOSIS_SHAPE.some((r) => r.test(q)) || (!logShaped && WEAK_DIAGNOSIS_SHAPE.test(q));
+  const symptom =
+    SYMPTOMS.some((r) => r.test(q)) || other.SYMPTOM_WORDS.test(q) ||
+    ((TEMPERATURE_SYMPTOM.test(q) || statedReadings(q).length > 0) && !temperatureLogQuestion(q));
+  const condition = CONDITIONS.test(q) || other.CONDITION_WORDS.test(q);
+  const otherDiagnosis = other.DIAGNOSIS_WORDS.test(q);
+  const diagnosisShaped = DIAGNOSIS_SHAPE.some((r) => r.test(q)) || otherDiagnosis || (!logShaped && WEAK_DIAGNOSIS_SHAPE.test(q));
 
   if (diagnosisShaped && (condition || symptom)) return 'diagnosis';
   // "Should I be worried…" / "is this normal?" with no log figure asked for.
-  if (diagnosisShaped && !logShaped && /\b(worr\w*|concern\w*|normal|wrong|ok|okay|alright|fine|healthy|signs?|symptoms?)\b/.test(q)) {
+  if (diagnosisShaped && !logShaped && (otherDiagnosis || /\b(worr\w*|concern\w*|normal|wrong|ok|okay|alright|fine|healthy|signs?|symptoms?)\b/.test(q))) {
     return 'diagnosis';
   }
   if (condition && !logShaped && !symptom) return 'diagnosis';

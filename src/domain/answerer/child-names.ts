@@ -1,8 +1,9 @@
 // Which of the family's children a question names (issue 25): "when did Tom last feed?",
 // "has Ada's cough…", "did Ada Lovelace sleep?". A child is named by its whole name or its first
-// name, as a word of its own, ignoring case and accents; a possessive ("Tom's", "James'") names
-// the child too. Pronouns name nobody: "when did she last feed?" in a family of several is
-// answered for each child (answerer/per-child.ts), never for one picked silently.
+// name, as a word of its own, ignoring case and accents; a possessive ("Tom's", "James'", the
+// German or Swedish "Toms") names the child too. Pronouns name nobody: "when did she last
+// feed?" in a family of several is answered for each child (answerer/per-child.ts), never for
+// one picked silently.
 import { firstName } from './text.ts';
 
 export interface NamedChild {
@@ -29,7 +30,8 @@ const LETTER = '[\\p{L}\\p{N}]';
 /** Where `form` occurs in `text` as a word of its own (a possessive ending counts as its end). */
 function wordSpans(text: string, form: string): [number, number][] {
   if (form === '') return [];
-  const re = new RegExp(`(?<!${LETTER})${escape(form)}(?!${LETTER})`, 'gu');
+  // A German or Swedish genitive ("Toms letzte Mahlzeit", "Adas senaste matning") names the child too.
+  const re = new RegExp(`(?<!${LETTER})${escape(form)}s?(?!${LETTER})`, 'gu');
   return [...text.matchAll(re)].map((m) => [m.index!, m.index! + m[0].length]);
 }
 

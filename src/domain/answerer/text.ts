@@ -1,12 +1,17 @@
 // Text helpers shared by the guardrails and the answerer: one normal form for matching.
 
-/** Lower case, accents stripped, curly quotes straightened, µg → ug, spaces collapsed. */
+/**
+ * Lower case, accents stripped, curly quotes straightened, µg → ug, spaces collapsed; the
+ * letters no accent makes ("ł", "ß") as the plain letters a keyboard without them types.
+ */
 export function normaliseText(s: string): string {
   return s
     .replace(/[µμ]/g, 'u')
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
+    .replace(/ł/g, 'l')
+    .replace(/ß/g, 'ss')
     .replace(/[‘’`´]/g, "'")
     .replace(/[“”]/g, '"')
     .replace(/\s+/g, ' ')

@@ -6,6 +6,7 @@ import { askQuestion } from '../../services/ask/ask.ts';
 import { deleteNote, listNotes } from '../../services/ask/notes.ts';
 import { Ok } from '../../schemas/common.ts';
 import { resource } from '../route.ts';
+import { wordsOf } from '../request-words.ts';
 
 export function askRoutes(app: FastifyInstance, ctx: Ctx): void {
   const r = resource(app, ['Question answering']);
@@ -17,7 +18,8 @@ export function askRoutes(app: FastifyInstance, ctx: Ctx): void {
     body: AskBody,
     response: AskResponse,
     errors: [402, 'UsageLimitReached'],
-    run: (actor, { body }) => askQuestion(ctx, actor, body.question),
+    // In the caregiver's language (issue 39): the answer, a guardrail's text, the model's language.
+    run: (actor, { body, req }) => askQuestion(ctx, actor, body.question, wordsOf(req)),
   });
 
   r.get('/api/ask/notes', {

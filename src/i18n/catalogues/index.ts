@@ -1,5 +1,15 @@
 // Written by scripts/i18n-index.mjs from the files beside it: do not edit by hand.
 import type { Catalogue } from '../languages.ts';
+import ask_enGB from './ask/en-GB.json' with { type: 'json' };
+import ask_enUS from './ask/en-US.json' with { type: 'json' };
+import ask_de from './ask/de.json' with { type: 'json' };
+import ask_fr from './ask/fr.json' with { type: 'json' };
+import ask_es from './ask/es.json' with { type: 'json' };
+import ask_it from './ask/it.json' with { type: 'json' };
+import ask_nl from './ask/nl.json' with { type: 'json' };
+import ask_ptBR from './ask/pt-BR.json' with { type: 'json' };
+import ask_pl from './ask/pl.json' with { type: 'json' };
+import ask_sv from './ask/sv.json' with { type: 'json' };
 import common_enGB from './common/en-GB.json' with { type: 'json' };
 import common_enUS from './common/en-US.json' with { type: 'json' };
 import common_de from './common/de.json' with { type: 'json' };
@@ -30,6 +40,16 @@ import event_nl from './event/nl.json' with { type: 'json' };
 import event_ptBR from './event/pt-BR.json' with { type: 'json' };
 import event_pl from './event/pl.json' with { type: 'json' };
 import event_sv from './event/sv.json' with { type: 'json' };
+import guardrail_enGB from './guardrail/en-GB.json' with { type: 'json' };
+import guardrail_enUS from './guardrail/en-US.json' with { type: 'json' };
+import guardrail_de from './guardrail/de.json' with { type: 'json' };
+import guardrail_fr from './guardrail/fr.json' with { type: 'json' };
+import guardrail_es from './guardrail/es.json' with { type: 'json' };
+import guardrail_it from './guardrail/it.json' with { type: 'json' };
+import guardrail_nl from './guardrail/nl.json' with { type: 'json' };
+import guardrail_ptBR from './guardrail/pt-BR.json' with { type: 'json' };
+import guardrail_pl from './guardrail/pl.json' with { type: 'json' };
+import guardrail_sv from './guardrail/sv.json' with { type: 'json' };
 import invalid_enGB from './invalid/en-GB.json' with { type: 'json' };
 import invalid_enUS from './invalid/en-US.json' with { type: 'json' };
 import invalid_de from './invalid/de.json' with { type: 'json' };
@@ -83,29 +103,31 @@ import warning_sv from './warning/sv.json' with { type: 'json' };
 
 /** Every message key: a namespace and the key in its British English file. */
 export type MessageKey =
+  | `ask.${Extract<keyof typeof ask_enGB, string>}`
   | `common.${Extract<keyof typeof common_enGB, string>}`
   | `error.${Extract<keyof typeof error_enGB, string>}`
   | `event.${Extract<keyof typeof event_enGB, string>}`
+  | `guardrail.${Extract<keyof typeof guardrail_enGB, string>}`
   | `invalid.${Extract<keyof typeof invalid_enGB, string>}`
   | `live.${Extract<keyof typeof live_enGB, string>}`
   | `schema.${Extract<keyof typeof schema_enGB, string>}`
   | `undo.${Extract<keyof typeof undo_enGB, string>}`
   | `warning.${Extract<keyof typeof warning_enGB, string>}`;
 
-export const NAMESPACES = ["common","error","event","invalid","live","schema","undo","warning"] as const;
+export const NAMESPACES = ["ask","common","error","event","guardrail","invalid","live","schema","undo","warning"] as const;
 
 /** Per catalogue, its messages by full key ("namespace.key"). */
 export const CATALOGUES: Readonly<Record<Catalogue, Readonly<Partial<Record<MessageKey, string>>>>> = {
-  'en-GB': flat({ 'common': common_enGB, 'error': error_enGB, 'event': event_enGB, 'invalid': invalid_enGB, 'live': live_enGB, 'schema': schema_enGB, 'undo': undo_enGB, 'warning': warning_enGB }),
-  'en-US': flat({ 'common': common_enUS, 'error': error_enUS, 'event': event_enUS, 'invalid': invalid_enUS, 'live': live_enUS, 'schema': schema_enUS, 'undo': undo_enUS, 'warning': warning_enUS }),
-  'de': flat({ 'common': common_de, 'error': error_de, 'event': event_de, 'invalid': invalid_de, 'live': live_de, 'schema': schema_de, 'undo': undo_de, 'warning': warning_de }),
-  'fr': flat({ 'common': common_fr, 'error': error_fr, 'event': event_fr, 'invalid': invalid_fr, 'live': live_fr, 'schema': schema_fr, 'undo': undo_fr, 'warning': warning_fr }),
-  'es': flat({ 'common': common_es, 'error': error_es, 'event': event_es, 'invalid': invalid_es, 'live': live_es, 'schema': schema_es, 'undo': undo_es, 'warning': warning_es }),
-  'it': flat({ 'common': common_it, 'error': error_it, 'event': event_it, 'invalid': invalid_it, 'live': live_it, 'schema': schema_it, 'undo': undo_it, 'warning': warning_it }),
-  'nl': flat({ 'common': common_nl, 'error': error_nl, 'event': event_nl, 'invalid': invalid_nl, 'live': live_nl, 'schema': schema_nl, 'undo': undo_nl, 'warning': warning_nl }),
-  'pt-BR': flat({ 'common': common_ptBR, 'error': error_ptBR, 'event': event_ptBR, 'invalid': invalid_ptBR, 'live': live_ptBR, 'schema': schema_ptBR, 'undo': undo_ptBR, 'warning': warning_ptBR }),
-  'pl': flat({ 'common': common_pl, 'error': error_pl, 'event': event_pl, 'invalid': invalid_pl, 'live': live_pl, 'schema': schema_pl, 'undo': undo_pl, 'warning': warning_pl }),
-  'sv': flat({ 'common': common_sv, 'error': error_sv, 'event': event_sv, 'invalid': invalid_sv, 'live': live_sv, 'schema': schema_sv, 'undo': undo_sv, 'warning': warning_sv }),
+  'en-GB': flat({ 'ask': ask_enGB, 'common': common_enGB, 'error': error_enGB, 'event': event_enGB, 'guardrail': guardrail_enGB, 'invalid': invalid_enGB, 'live': live_enGB, 'schema': schema_enGB, 'undo': undo_enGB, 'warning': warning_enGB }),
+  'en-US': flat({ 'ask': ask_enUS, 'common': common_enUS, 'error': error_enUS, 'event': event_enUS, 'guardrail': guardrail_enUS, 'invalid': invalid_enUS, 'live': live_enUS, 'schema': schema_enUS, 'undo': undo_enUS, 'warning': warning_enUS }),
+  'de': flat({ 'ask': ask_de, 'common': common_de, 'error': error_de, 'event': event_de, 'guardrail': guardrail_de, 'invalid': invalid_de, 'live': live_de, 'schema': schema_de, 'undo': undo_de, 'warning': warning_de }),
+  'fr': flat({ 'ask': ask_fr, 'common': common_fr, 'error': error_fr, 'event': event_fr, 'guardrail': guardrail_fr, 'invalid': invalid_fr, 'live': live_fr, 'schema': schema_fr, 'undo': undo_fr, 'warning': warning_fr }),
+  'es': flat({ 'ask': ask_es, 'common': common_es, 'error': error_es, 'event': event_es, 'guardrail': guardrail_es, 'invalid': invalid_es, 'live': live_es, 'schema': schema_es, 'undo': undo_es, 'warning': warning_es }),
+  'it': flat({ 'ask': ask_it, 'common': common_it, 'error': error_it, 'event': event_it, 'guardrail': guardrail_it, 'invalid': invalid_it, 'live': live_it, 'schema': schema_it, 'undo': undo_it, 'warning': warning_it }),
+  'nl': flat({ 'ask': ask_nl, 'common': common_nl, 'error': error_nl, 'event': event_nl, 'guardrail': guardrail_nl, 'invalid': invalid_nl, 'live': live_nl, 'schema': schema_nl, 'undo': undo_nl, 'warning': warning_nl }),
+  'pt-BR': flat({ 'ask': ask_ptBR, 'common': common_ptBR, 'error': error_ptBR, 'event': event_ptBR, 'guardrail': guardrail_ptBR, 'invalid': invalid_ptBR, 'live': live_ptBR, 'schema': schema_ptBR, 'undo': undo_ptBR, 'warning': warning_ptBR }),
+  'pl': flat({ 'ask': ask_pl, 'common': common_pl, 'error': error_pl, 'event': event_pl, 'guardrail': guardrail_pl, 'invalid': invalid_pl, 'live': live_pl, 'schema': schema_pl, 'undo': undo_pl, 'warning': warning_pl }),
+  'sv': flat({ 'ask': ask_sv, 'common': common_sv, 'error': error_sv, 'event': event_sv, 'guardrail': guardrail_sv, 'invalid': invalid_sv, 'live': live_sv, 'schema': schema_sv, 'undo': undo_sv, 'warning': warning_sv }),
 };
 
 function flat(byNamespace: Record<string, Record<string, string>>): Partial<Record<MessageKey, string>> {

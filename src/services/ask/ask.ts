@@ -6,16 +6,17 @@ import { scopeOf } from '../context.ts';
 import { requireScope, type Actor } from '../actor.ts';
 import { AppError } from '../../errors.ts';
 import type { UsageLimit } from '../../schemas/ask.ts';
-import { checkGuardrails, medicineLogQuestion } from '../../domain/guardrails.ts';
-import { checkModelAnswer } from '../../domain/answer-guardrail.ts';
+import { checkGuardrailText, guardrailText, medicineLogQuestion } from '../../domain/guardrails.ts';
+import { classifyAnswer } from '../../domain/answer-guardrail.ts';
+import { ENGLISH, isText, t, type Words } from '../../i18n/text.ts';
 import { answerQuestion, ANSWERER_MODEL, buildLlmContext, type AnswerContext } from '../../domain/answerer/index.ts';
 import { buildChildrenLlmContext, LLM_CHILDREN_PROMPT, LLM_SYSTEM_PROMPT } from '../../domain/answerer/context.ts';
 import { answerForChildren, type ChildAsked } from '../../domain/answerer/per-child.ts';
 import { childrenNamed } from '../../domain/answerer/child-names.ts';
+import { CANONICAL, cannotAnswerIn, coreIntent, localisedAnswer, type ChildLog, type CoreIntent } from '../../domain/answerer/languages.ts';
 import { localDateOf } from '../../domain/time.ts';
 import { ageAtFast } from '../../domain/zone-clock.ts';
-import { feverSignpost, mentionsTemperature, type FeverContext } from '../../domain/fever-question.ts';
-import { ENGLISH } from '../../i18n/text.ts';
+import { feverSignpostText, mentionsTemperature, type FeverContext } from '../../domain/fever-question.ts';
 import { answerWindowStart, historyNeeds } from '../../domain/answerer/history.ts';
 import type { AnswerHistory } from '../../domain/answerer/types.ts';
 import type { Units } from '../../domain/types.ts';
@@ -25,6 +26,7 @@ import { askLlm } from './llm-client.ts';
 import { childProfile, loadFamily, type FamilyRow } from '../family/family-row.ts';
 import { childrenOf, childScopeOf, resolveChild, type ChildRow } from '../family/children.ts';
 import type { Region } from '../../domain/types.ts';
+import type { Catalogue } from '../../i18n/languages.ts';
 import { computeLive, eventsBetween, latestOfType } from '../insights/live.ts';
 import { getPatterns } from '../insights/insights.ts';
 import type { ChildScope } from '../../db/family-scope.ts';
@@ -34,9 +36,9 @@ import { listRecipes } from '../log/recipes.ts';
 import { EVENT_COLUMNS, toTimedEvent } from '../log/event-rows.ts';
 import type { TimedEvent } from '../../domain/types.ts';
 import { bumpNamedCounter, readNamedCounter, refundNamedCounter } from '../access/counters.ts';
-import { t } from '../../i18n/text.ts';
 
-const REMEMBER = /^\s*remember\s*:/i;
+// "remember:" in each language the service speaks (issue 39): a German caregiver's "merk dir:".
+const REMEMBER = /^\s*(remember|merk dir|merke dir|retiens|recuerda|ricorda|onthoud|lembre|lembre-se|zapami[eę]taj|kom ih[aå]g)\s*:/i;
 const LLM_TIMEOUT_MS = 10_000;
 
 function buckets(family: FamilyRow, now: number) {
@@ -151,42 +153,100 @@ export async function childrenAnswered(ctx: Ctx, actor: Actor, question: string)
   return asked && asked.map((c) => c.name);
 }
 
-/** The built-in answer and what a model would be given for it, for whichever children it is about. */
-async function builtinFor(ctx: Ctx, actor: Actor, family: FamilyRow, now: number, question: string) {
+/**
+ * The built-in answer and what a model would be given for it, for whichever children it is
+ * about, in the reader's words (issue 39). English: the whole answerer, as before; a core
+ * question in another language (answerer/languages.ts) when it does not understand. Another
+ * language: a core question in any language answered in it; a question only the English
+ * answerer understands in English (a question typed in English, beyond the core ones); what it
+ * can answer, in the reader's language, when neither understands.
+ */
+async function builtinFor(ctx: Ctx, actor: Actor, family: FamilyRow, now: number, question: string, words: Words = ENGLISH) {
+  const english = words.catalogue === 'en-GB' || words.catalogue === 'en-US';
+  const foreign = coreIntent(question);
+  if (foreign && !english) return localisedFor(ctx, actor, family, now, question, foreign, words);
+  const found = await englishFor(ctx, actor, family, now, question);
+  if (!found.builtin.answered && !found.builtin.askedWhichChild) {
+    if (foreign) return localisedFor(ctx, actor, family, now, question, foreign, words);
+    if (english) return found;
+    return { ...found, builtin: { ...found.builtin, answer: cannotAnswerIn(found.names[0] ?? '', words) } };
+  }
+  const core = english || found.builtin.askedWhichChild ? null : coreIntent(question, true);
+  return core ? localisedFor(ctx, actor, family, now, question, core, words) : found;
+}
+
+async function localisedFor(ctx: Ctx, actor: Actor, family: FamilyRow, now: number, question: string, intent: CoreIntent, words: Words) {
+  const { asked } = await childrenAsked(ctx, actor, family, question);
+  const canonical = CANONICAL[intent];
+  const children: ChildLog[] = [];
+  const each: ChildAsked[] = [];
+  if (!asked) {
+    const actx = await answerContext(ctx, actor, family, now, canonical);
+    children.push({ name: actx.profile.baby_name, ctx: actx });
+  } else {
+    for (const child of asked) {
+      const cctx = await answerContext(ctx, { ...actor, child: { ref: child.id, byName: false } }, family, now, canonical);
+      children.push({ name: child.name, ctx: cctx });
+      each.push({ child, ctx: cctx });
+    }
+  }
+  const several = each.length > 1;
+  return {
+    contexts: children.map((c) => c.ctx),
+    names: children.map((c) => c.name),
+    builtin: { ...localisedAnswer(intent, children, words), askedWhichChild: false },
+    llm: several
+      ? { system: `${LLM_SYSTEM_PROMPT} ${LLM_CHILDREN_PROMPT}`, context: () => buildChildrenLlmContext(each) }
+      : { system: LLM_SYSTEM_PROMPT, context: () => buildLlmContext(children[0]!.ctx) },
+  };
+}
+
+async function englishFor(ctx: Ctx, actor: Actor, family: FamilyRow, now: number, question: string) {
   const { asked, named } = await childrenAsked(ctx, actor, family, question);
   if (!asked || asked.length === 1) {
     // One child: exactly the answer of a family of one (the request's child, or the one asked about).
     const one = asked ? { ...actor, child: { ref: asked[0]!.id, byName: false } } : actor;
     const actx = await answerContext(ctx, one, family, now, question);
-    return { contexts: [actx], builtin: { ...answerQuestion(question, actx), askedWhichChild: false }, llm: { system: LLM_SYSTEM_PROMPT, context: () => buildLlmContext(actx) } };
+    return {
+      contexts: [actx],
+      names: [actx.profile.baby_name],
+      builtin: { ...answerQuestion(question, actx), askedWhichChild: false },
+      llm: { system: LLM_SYSTEM_PROMPT, context: () => buildLlmContext(actx) },
+    };
   }
   const each: ChildAsked[] = [];
   for (const child of asked) each.push({ child, ctx: await answerContext(ctx, { ...actor, child: { ref: child.id, byName: false } }, family, now, question) });
   return {
     contexts: each.map((e) => e.ctx),
+    names: each.map((e) => e.child.name),
     builtin: answerForChildren(question, each, named),
     llm: { system: `${LLM_SYSTEM_PROMPT} ${LLM_CHILDREN_PROMPT}`, context: () => buildChildrenLlmContext(each) },
   };
 }
 
-export async function askQuestion(ctx: Ctx, actor: Actor, question: string) {
+/**
+ * `words`: the reader's (routes/ask.ts: the caregiver's saved language, else Accept-Language);
+ * the answer, a guardrail's text and the model's language follow them. English for the MCP
+ * connector, which stays English on purpose.
+ */
+export async function askQuestion(ctx: Ctx, actor: Actor, question: string, words: Words = ENGLISH) {
   const scope = scopeOf(ctx, actor);
   const family = await loadFamily(scope);
   const now = ctx.clock();
   if (family.plan !== 'paid') {
-    throw new AppError(402, 'payment_required', t('error.ask_paid_plan'));
+    throw new AppError(402, 'payment_required', t('ask.payment_required'));
   }
   if (REMEMBER.test(question)) {
     requireScope(actor, 'write');
     const note = await saveNote(ctx, actor, question.replace(REMEMBER, ''));
-    const answer = `Noted: "${note.text}". I'll use it when it helps answer a question.`;
+    const answer = words.render(t('ask.noted', { text: note.text }));
     return { answer, reply: answer, model: null, context_used: false, guardrail: null, usage_limit: await usage(ctx, family, now), saved_notes: [note] };
   }
   requireScope(actor, 'read');
-  const fever = await feverContext(ctx, actor, family, question, now);
-  const guard = checkGuardrails(question, family.region as Region, fever?.ages);
+  const fever = await feverContext(ctx, actor, family, question, now, words);
+  const guard = checkGuardrailText(question, family.region as Region, fever?.ages);
   if (guard) {
-    const text = withFeverSignpost(guard.answer, fever, null);
+    const text = withFeverSignpost(words.render(guard.text), fever, null, guard.signposted);
     return {
       answer: text,
       reply: text,
@@ -213,13 +273,14 @@ export async function askQuestion(ctx: Ctx, actor: Actor, question: string) {
     throw new AppError(
       429,
       'usage_limit_reached',
-      daily ? t('error.ask_daily_limit', { limit: askDailyLimit }) : t('error.ask_monthly_limit', { limit: askMonthlyLimit }),
+      daily ? t('ask.limit_daily', { limit: askDailyLimit }) : t('ask.limit_monthly', { limit: askMonthlyLimit }),
       { usage_limit: await usage(ctx, family, now) },
     );
   }
   try {
-    const out = await answer(ctx, actor, family, now, question);
-    const text = withFeverSignpost(out.answer, fever, fever && feverSignpost(question, family.region as Region, fever.ages));
+    const out = await answer(ctx, actor, family, now, question, words);
+    const stated = fever && feverSignpostText(question, family.region as Region, fever.ages);
+    const text = withFeverSignpost(out.answer, fever, stated ? words.render(stated) : null, false);
     return { ...out, answer: text, reply: text };
   } catch (err) {
     await refundNamedCounter(ctx, b.day);
@@ -234,15 +295,17 @@ export async function askQuestion(ctx: Ctx, actor: Actor, question: string) {
  * (a reading logged in the past 24 hours at or above the line for the age). Null otherwise: the
  * common question costs nothing here.
  */
-async function feverContext(ctx: Ctx, actor: Actor, family: FamilyRow, question: string, now: number): Promise<{ ages: FeverContext; logged: string[] } | null> {
+async function feverContext(ctx: Ctx, actor: Actor, family: FamilyRow, question: string, now: number, words: Words): Promise<{ ages: FeverContext; logged: string[] } | null> {
   if (!mentionsTemperature(question)) return null;
   const { asked } = await childrenAsked(ctx, actor, family, question);
   const scopes = asked ? await Promise.all(asked.map((c) => childScopeOf(ctx, { ...actor, child: { ref: c.id, byName: false } }))) : [await childScopeOf(ctx, actor)];
   const today = localDateOf(now, family.timezone);
   const logged: string[] = [];
   for (const s of scopes) {
-    const t = (await computeLive(s, family, now)).temperature;
-    if (t?.urgent) logged.push(ENGLISH.render(t.message));
+    const temp = (await computeLive(s, family, now)).temperature;
+    // Live's message, in the reader's words when live writes it as a Text.
+    const message: unknown = temp?.message;
+    if (temp?.urgent) logged.push(isText(message) ? words.render(message) : String(message));
   }
   return { ages: { ageMonths: scopes.map((s) => ageAtFast(s.child.dob, today).months), units: family.units as Units }, logged };
 }
@@ -253,9 +316,9 @@ async function feverContext(ctx: Ctx, actor: Actor, family: FamilyRow, question:
  * live status's message for a reading logged in the past 24 hours. Not again when the answer
  * already leads with it.
  */
-function withFeverSignpost(text: string, fever: { logged: string[] } | null, stated: string | null): string {
+function withFeverSignpost(text: string, fever: { logged: string[] } | null, stated: string | null, signposted: boolean): string {
   const lead = [...(fever?.logged ?? []), ...(stated ? [stated] : [])];
-  if (lead.length === 0 || /reason to get medical advice urgently/.test(text.slice(0, 300))) return text;
+  if (lead.length === 0 || signposted || /reason to get medical advice urgently/.test(text.slice(0, 300))) return text;
   // The logged message already holds the signpost: the stated one is said once.
   const parts = fever?.logged.length ? fever.logged : lead;
   return `${parts.join(' ')} ${text}`;
@@ -274,8 +337,13 @@ export async function builtinAnswer(ctx: Ctx, actor: Actor, question: string) {
   return { actx: contexts[0]!, contexts, builtin };
 }
 
-async function answer(ctx: Ctx, actor: Actor, family: FamilyRow, now: number, question: string) {
-  const { builtin, llm } = await builtinFor(ctx, actor, family, now, question);
+/** The language a model is asked to answer in, by the reader's catalogue (English: as before, unsaid). */
+const MODEL_LANGUAGE: Partial<Record<Catalogue, string>> = {
+  de: 'German', fr: 'French', es: 'Spanish', it: 'Italian', nl: 'Dutch', 'pt-BR': 'Brazilian Portuguese', pl: 'Polish', sv: 'Swedish',
+};
+
+async function answer(ctx: Ctx, actor: Actor, family: FamilyRow, now: number, question: string, words: Words) {
+  const { builtin, llm } = await builtinFor(ctx, actor, family, now, question, words);
   let text = builtin.answer;
   let model: string = ANSWERER_MODEL;
   let contextUsed = builtin.answered;
@@ -285,15 +353,17 @@ async function answer(ctx: Ctx, actor: Actor, family: FamilyRow, now: number, qu
   // model's answer naming a medicine would be replaced by the medication text (checkModelAnswer).
   if (ctx.config.llm && !builtin.askedWhichChild && !medicineLogQuestion(question)) {
     try {
-      text = await askLlm({ ...ctx.config.llm, timeoutMs: LLM_TIMEOUT_MS }, llm.system, llm.context(), question);
+      const language = MODEL_LANGUAGE[words.catalogue];
+      const system = language ? `${llm.system} Answer in ${language}, the language of the caregiver asking, whatever the language of the question or the log.` : llm.system;
+      text = await askLlm({ ...ctx.config.llm, timeoutMs: LLM_TIMEOUT_MS }, system, llm.context(), question);
       model = ctx.config.llm.model;
       contextUsed = true;
       // What the model wrote passes the guardrail a question does: a dose or a diagnosis in
       // its text is replaced by the safe answer (the model is still named: it was asked).
-      const hit = checkModelAnswer(text, family.region as Region);
-      if (hit) {
-        text = hit.answer;
-        guardrail = hit.rule;
+      const rule = classifyAnswer(text);
+      if (rule) {
+        text = words.render(guardrailText(rule, family.region as Region));
+        guardrail = rule;
       }
     } catch {
       // The built-in answer stands: a model that is down or slow must not leave a parent without one.
