@@ -7,8 +7,12 @@
 // did not set itself. An occurrence's key names what it is about (the last feed, the running
 // timer, the open sleep, the last log, the day, the dose), so a newer log makes a new key and
 // the old reminder, not yet sent, is never sent (a feed logged in time cancels "feed due").
+//
+// A line is a Text (issue 39): each caregiver reads it in their own language and clock
+// (services/notify/reminders.ts renders it for them); `line` is its English, for the webhooks
+// and the scheduler's own record.
 import type { LiveStatus } from './live.ts';
-import { formatDuration } from './patterns-stats.ts';
+import { at as clock, minutes, t, type Text } from '../i18n/text.ts';
 import { medicineKey } from './medicines.ts';
 import { localToInstant } from './time.ts';
 import { zoneClock } from './zone-clock.ts';
@@ -173,27 +177,28 @@ export interface DueReminder {
   kind: ReminderKind;
   /** the occurrence's key: one reminder per key and caregiver, ever */
   occurrence: string;
-  /** the one line sent */
+  /** the one line sent, to be put into its reader's words */
+  text: Text;
+  /** the line in English (webhooks, logs) */
   line: string;
   /** epoch ms it came due (it may be sent later: held by quiet hours or the day window) */
   due_at: number;
 }
 
-function hoursText(h: number): string {
-  return `${Math.round(h * 10) / 10} h`;
+function reminder(kind: ReminderKind, occurrence: string, text: Text, due_at: number): DueReminder {
+  return { kind, occurrence, text, line: String(text), due_at };
 }
 
 /**
  * The reminders due now for one caregiver and one child: none during the caregiver's quiet
  * hours (held, not dropped: one still due when they end is due then). Times in the lines are
- * HH:MM in the child's zone (live status's `timezone`).
+ * clock times in the child's zone (live status's `timezone`), shown in the reader's hour cycle.
  */
 export function dueReminders(input: ReminderInput): DueReminder[] {
   const { settings, live, now, childId } = input;
   if (!anyReminderEnabled(settings) || inQuietHours(settings.quiet_hours, input.familyZone, now)) return [];
   const zone = live.timezone;
   const instant = (ts: string) => localToInstant(ts, zone);
-  const hhmm = (ts: string) => ts.slice(11, 16);
   const r = settings.reminders;
   const out: DueReminder[] = [];
 
@@ -204,12 +209,7 @@ export function dueReminders(input: ReminderInput): DueReminder[] {
     const lastFeed = dueFeed - live.feed_interval_minutes * MIN;
     const at = dueFeed - r.feed_due.minutes_before * MIN;
     if (now >= at && now - dueFeed <= LATE_LIMIT_MS) {
-      out.push({
-        kind: 'feed_due',
-        occurrence: `feed_due:${childId}:${lastFeed}`,
-        line: `Feed due at ${hhmm(live.next_feed_at)} (usually every ${formatDuration(live.feed_interval_minutes)})`,
-        due_at: at,
-      });
+      out.push(reminder('feed_due', `feed_due:${childId}:${lastFeed}`, t('reminder.feed_due', { time: clock(live.next_feed_at), interval: minutes(live.feed_interval_minutes) }), at));
     }
   }
 
@@ -217,12 +217,7 @@ export function dueReminders(input: ReminderInput): DueReminder[] {
     const started = instant(live.feeding.started_at);
     const at = started + r.feed_timer.after_minutes * MIN;
     if (now >= at) {
-      out.push({
-        kind: 'feed_timer',
-        occurrence: `feed_timer:${childId}:${started}`,
-        line: `Feed timer still running: ${formatDuration(Math.max(0, Math.floor((now - started) / MIN)))}`,
-        due_at: at,
-      });
+      out.push(reminder('feed_timer', `feed_timer:${childId}:${started}`, t('reminder.feed_timer', { running: minutes(Math.max(0, Math.floor((now - started) / MIN))) }), at));
     }
   }
 
@@ -233,12 +228,7 @@ export function dueReminders(input: ReminderInput): DueReminder[] {
     const start = instant(sleepSince);
     const at = start + r.long_sleep.after_hours * HOUR;
     if (now >= at && now - at <= STALE_STATE_MS) {
-      out.push({
-        kind: 'long_sleep',
-        occurrence: `long_sleep:${childId}:${start}`,
-        line: `Asleep for ${Math.floor((now - start) / HOUR)} h — was a wake-up missed?`,
-        due_at: at,
-      });
+      out.push(reminder('long_sleep', `long_sleep:${childId}:${start}`, t('reminder.long_sleep', { hours: Math.floor((now - start) / HOUR) }), at));
     }
   }
 
@@ -246,12 +236,7 @@ export function dueReminders(input: ReminderInput): DueReminder[] {
     const at = input.lastEventAt + r.nothing_logged.after_hours * HOUR;
     const hour = zoneClock(zone).localHour(now);
     if (now >= at && now - at <= STALE_STATE_MS && hour >= NOTHING_LOGGED_FROM_HOUR && hour < NOTHING_LOGGED_UNTIL_HOUR) {
-      out.push({
-        kind: 'nothing_logged',
-        occurrence: `nothing_logged:${childId}:${input.lastEventAt}`,
-        line: `Nothing logged for ${Math.floor((now - input.lastEventAt) / HOUR)} h`,
-        due_at: at,
-      });
+      out.push(reminder('nothing_logged', `nothing_logged:${childId}:${input.lastEventAt}`, t('reminder.nothing_logged', { hours: Math.floor((now - input.lastEventAt) / HOUR) }), at));
     }
   }
 
@@ -265,7 +250,7 @@ export function dueReminders(input: ReminderInput): DueReminder[] {
       // The time was skipped by a clock change today: it came due when the clock passed it.
       at = now;
     }
-    out.push({ kind: 'vitamin_d', occurrence: `vitamin_d:${childId}:${date}`, line: 'Vitamin D not given yet today', due_at: at });
+    out.push(reminder('vitamin_d', `vitamin_d:${childId}:${date}`, t('reminder.vitamin_d'), at));
   }
 
   // A medicine given whose family "not before" time (its own minimum hours) has passed.
@@ -275,12 +260,8 @@ export function dueReminders(input: ReminderInput): DueReminder[] {
       const last = instant(m.last_given_ts);
       const at = last + m.min_hours * HOUR;
       if (now < at || now - at > LATE_LIMIT_MS) continue;
-      out.push({
-        kind: 'medicine',
-        occurrence: `medicine:${childId}:${medicineKey(m.name)}:${last}`,
-        line: `${m.name}: ${hoursText(m.min_hours)} since the last dose at ${hhmm(m.last_given_ts)} (your setting)`,
-        due_at: at,
-      });
+      const hours = Math.round(m.min_hours * 10) / 10;
+      out.push(reminder('medicine', `medicine:${childId}:${medicineKey(m.name)}:${last}`, t('reminder.medicine', { medicine: m.name, hours, time: clock(m.last_given_ts) }), at));
     }
   }
   return out;

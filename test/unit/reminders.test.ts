@@ -10,9 +10,10 @@ import { localToInstant } from '../../src/domain/time.ts';
 import { liveStatus } from '../../src/domain/live.ts';
 import { t } from '../../src/i18n/text.ts';
 import {
-  LATE_LIMIT_MS, STALE_STATE_MS, applyReminderPatch, defaultReminderSettings, dueReminders, inQuietHours, mergeReminderSettings,
-  reminderSummary, type ReminderLive, type ReminderSettings,
+  LATE_LIMIT_MS, STALE_STATE_MS, applyReminderPatch, defaultReminderSettings, dueReminders as rulesDue, inQuietHours, mergeReminderSettings,
+  reminderSummary, type ReminderInput, type ReminderLive, type ReminderSettings,
 } from '../../src/domain/reminders.ts';
+import { wordsFor } from '../../src/i18n/text.ts';
 
 const Z = 'Europe/London';
 const NY = 'America/New_York';
@@ -42,6 +43,9 @@ function settings(patch: Parameters<typeof applyReminderPatch>[1]): ReminderSett
 }
 
 const base = { childId: 'c1', lastEventAt: null, familyZone: Z };
+
+/** The reminders due, each with its English line (its Text, put into other words, is tested on its own). */
+const dueReminders = (input: ReminderInput) => rulesDue(input).map(({ text: _, ...r }) => r);
 
 describe('reminder rules', () => {
   test('everything is off by default: nothing is due whatever live says', () => {
@@ -149,6 +153,21 @@ describe('reminder rules', () => {
     assert.deepEqual(dueReminders({ ...base, settings: s, live: live({ medicines: [{ ...med, min_hours: null }] }), now: at('2026-11-22T23:00:00') }), []);
     const [half] = dueReminders({ ...base, settings: s, live: live({ medicines: [{ ...med, min_hours: 4.5 }] }), now: at('2026-11-22T19:00:00') });
     assert.equal(half!.line, 'Calpol: 4.5 h since the last dose at 14:05 (your setting)');
+  });
+
+  test("a line in each reader's words: language, decimal mark and clock (issue 39)", () => {
+    const s = settings({ reminders: { feed_due: { enabled: true }, medicine: { enabled: true } } });
+    const med = {
+      name: 'Calpol', last_given_ts: '2026-11-22T10:05:00', last_given_by: 'sam', last_amount: '2.5 ml', doses_24h: 1,
+      min_hours: 4.5, max_per_24h: 4, not_before: null, not_before_ts: null, message: '',
+    };
+    const l = live({ next_feed_at: '2026-11-22T14:40:00', feed_interval_minutes: 150, medicines: [med] });
+    const due = rulesDue({ ...base, settings: s, live: l, now: at('2026-11-22T14:40:00') });
+    assert.deepEqual(due.map((r) => r.line), ['Feed due at 14:40 (usually every 2 h 30 min)', 'Calpol: 4.5 h since the last dose at 10:05 (your setting)']);
+    assert.deepEqual(due.map((r) => wordsFor('en-GB').render(r.text)), due.map((r) => r.line), 'English is the line');
+    assert.deepEqual(due.map((r) => wordsFor('de').render(r.text)), ['Mahlzeit fällig um 14:40 (sonst alle 2 Std. 30 Min.)', 'Calpol: 4,5 Std. seit der letzten Gabe um 10:05 (deine Einstellung)']);
+    assert.deepEqual(due.map((r) => wordsFor('en-US').render(r.text)), ['Feed due at 2:40 PM (usually every 2 h 30 min)', 'Calpol: 4.5 h since the last dose at 10:05 AM (your setting)']);
+    assert.equal(wordsFor('sv', 'h12').render(due[0]!.text), 'Matning dags kl. 2:40 em (vanligtvis var 2 tim 30 min)');
   });
 
   test('quiet hours (the family\'s zone, across midnight) hold every reminder; one still due is due when they end', () => {

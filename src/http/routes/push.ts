@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../../services/context.ts';
 import { PushKey, PushSubscribeBody, PushSubscribed, PushSubscriptionList, PushTestSent, PushUnsubscribeBody, PushUnsubscribed } from '../../schemas/push.ts';
 import { resource } from '../route.ts';
+import { wordsOf } from '../request-words.ts';
 
 // The push service module and the web-push library under it (a quarter of a second to load,
 // ~10 MB) are loaded with the first request here, not at start.
@@ -56,6 +57,6 @@ export function pushRoutes(app: FastifyInstance, ctx: Ctx): void {
     idempotent: true,
     response: PushTestSent,
     errors: [409],
-    run: async (actor) => (await push()).sendPushTest(ctx, actor),
+    run: async (actor, { req }) => (await push()).sendPushTest(ctx, actor, wordsOf(req)),
   });
 }

@@ -15,7 +15,7 @@ import { firstName } from '../../domain/answerer/text.ts';
 import type { PushSubscribeInput } from '../../schemas/push.ts';
 import { checkOutboundUrl, hostOf } from '../../domain/outbound-policy.ts';
 import { vapidKeys } from './vapid.ts';
-import { t, type Text } from '../../i18n/text.ts';
+import { t, type Text, type Words } from '../../i18n/text.ts';
 
 /** Subscriptions one caregiver keeps at most; a new one past it replaces their oldest. */
 export const MAX_PUSH_SUBSCRIPTIONS = 20;
@@ -132,11 +132,14 @@ async function primaryChildTitle(tx: FamilyScope): Promise<string> {
   return fam.family_name.trim() !== '' ? fam.family_name.trim() : 'Baby tracker';
 }
 
-/** A test notification to each of the caller's browsers, through the outbox. */
-export async function sendPushTest(ctx: Ctx, actor: Actor) {
+/**
+ * A test notification to each of the caller's browsers, through the outbox, in `words`: the
+ * caller's own (their saved language, else their request's).
+ */
+export async function sendPushTest(ctx: Ctx, actor: Actor, words: Words) {
   const devices = await scopeOf(ctx, actor).transaction(async (tx) => {
     const title = await primaryChildTitle(tx);
-    const routed = await tx.emit({ kind: 'push.test', at: ctx.clock(), userId: actor.userId, push: { title, body: 'Test notification from Baby tracker', tag: 'test' } });
+    const routed = await tx.emit({ kind: 'push.test', at: ctx.clock(), userId: actor.userId, push: { title, body: words.render(t('push.test_body')), tag: 'test' } });
     return routed.push;
   });
   if (devices === 0) {

@@ -9,6 +9,10 @@
 //
 // It works for no one in particular, so it builds each family's scope from the family's id
 // (never from a request), one family at a time: nothing read for one family is used for another.
+//
+// With no request behind it, each caregiver's push is written in their saved language and
+// clock (issue 39; none saved: English, British or American by the family's region); the
+// webhooks' reminder.fired carries the English line, as every webhook message does.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Ctx } from '../context.ts';
 import { FamilyScope, type ChildScope } from '../../db/family-scope.ts';
@@ -17,6 +21,8 @@ import type { FamilyRow } from '../family/family-row.ts';
 import { computeLive } from '../insights/live.ts';
 import { anyReminderEnabled, dueReminders, type DueReminder, type ReminderKind, type ReminderSettings } from '../../domain/reminders.ts';
 import { parseStoredSettings } from './reminder-settings.ts';
+import { savedWords } from '../../i18n/saved-words.ts';
+import type { Words } from '../../i18n/text.ts';
 
 export const REMINDER_TICK_MS = 15_000;
 
@@ -38,6 +44,8 @@ interface Caregiver {
   userId: string;
   username: string;
   settings: ReminderSettings;
+  /** the words their notifications are written in */
+  words: Words;
 }
 
 /** A child's first name, the push notification's title (nothing more of the child goes out). */
@@ -73,7 +81,7 @@ async function fire(scope: FamilyScope, child: { id: string; name: string }, who
       at: now,
       childId: child.id,
       userId: who.userId,
-      push: { title: firstName(child.name), body: r.line, tag: r.occurrence },
+      push: { title: firstName(child.name), body: who.words.render(r.text), tag: r.occurrence },
       data: () => ({ reminder: { kind: r.kind, line: r.line, due_at: new Date(r.due_at).toISOString() }, caregiver: who.username }),
     });
     return {
@@ -88,9 +96,12 @@ async function runFamily(ctx: Ctx, familyId: string, rows: { user_id: string; se
   const scope = new FamilyScope(ctx.db.kysely, familyId, ctx.db.dialect);
   const family = (await scope.family().selectAll().executeTakeFirst()) as FamilyRow | undefined;
   if (!family) return [];
-  const users = await scope.selectFrom('users').select(['id', 'username']).where('id', 'in', rows.map((r) => r.user_id)).execute();
-  const names = new Map(users.map((u) => [u.id, u.username]));
-  const caregivers: Caregiver[] = rows.filter((r) => names.has(r.user_id)).map((r) => ({ userId: r.user_id, username: names.get(r.user_id)!, settings: r.settings }));
+  const users = await scope.selectFrom('users').select(['id', 'username', 'language', 'hour_cycle']).where('id', 'in', rows.map((r) => r.user_id)).execute();
+  const byId = new Map(users.map((u) => [u.id, u]));
+  const caregivers: Caregiver[] = rows.flatMap((r) => {
+    const u = byId.get(r.user_id);
+    return u ? [{ userId: r.user_id, username: u.username, settings: r.settings, words: savedWords(u, family.region) }] : [];
+  });
   if (caregivers.length === 0) return [];
   const fired: FiredReminder[] = [];
   const children = await childrenOf(scope, family);
