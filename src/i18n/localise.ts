@@ -6,7 +6,8 @@ import { Text, type Words } from './text.ts';
 
 /** A shape whose strings may also be Texts, not yet put into words (what a service may answer). */
 export type Textual<T> = T extends string ? T | Text : T extends readonly (infer U)[] ? Textual<U>[] : T extends object ? { [K in keyof T]: Textual<T[K]> } : T;
-type Localised<T> = T extends Text ? string : T extends readonly (infer U)[] ? Localised<U>[] : T extends object ? { [K in keyof T]: Localised<T[K]> } : T;
+/** The same shape with every Text put into words (what a reader is sent). */
+export type Localised<T> = T extends Text ? string : T extends readonly (infer U)[] ? Localised<U>[] : T extends object ? { [K in keyof T]: Localised<T[K]> } : T;
 
 const done = new WeakMap<object, Map<Words, unknown>>();
 

@@ -5,7 +5,8 @@
 // GET /api/vega/live, so it is the latest whatever number of rows led here: the child's other
 // rows queued before this publication are covered by it and removed. At most one publication per
 // second per child (a burst of logs makes one or two); while the broker is away, rows wait
-// without counting as failures, and the connection's return makes them due at once.
+// without counting as failures, and the connection's return makes them due at once. Its texts
+// (the alert message) are in the language of the family's admins (services/home-assistant/words.ts).
 import { sql } from 'kysely';
 import type { Ctx } from '../services/context.ts';
 import { FamilyScope } from '../db/family-scope.ts';
@@ -17,6 +18,8 @@ import type { Units } from '../domain/types.ts';
 import { haState } from '../domain/home-assistant/state.ts';
 import { stateTopic } from '../domain/home-assistant/topics.ts';
 import { runningBridge } from './bridge.ts';
+import { homeAssistantWords } from '../services/home-assistant/words.ts';
+import { localise } from '../i18n/localise.ts';
 
 const MIN_INTERVAL_MS = 1000;
 /** While the broker is away: look again this much later (the reconnect makes them due anyway). */
@@ -46,7 +49,7 @@ export async function deliverHaState(ctx: Ctx, row: OutboxRow): Promise<Outcome>
   if (!child || child.archived) return { result: 'drop', error: 'the child is archived or gone', dropTarget: true };
   const own = scope.forChild(child, children);
 
-  const live = await computeLive(own, family, now);
+  const live = localise(await computeLive(own, family, now), await homeAssistantWords(scope, family.region));
   const zone = live.timezone;
   const lastFeed = await latestOfType(own, 'milk', now + 1, zone);
   const lastNappy = await own

@@ -7,8 +7,7 @@ import {
   availabilityTopic, BUTTONS, childSegment, commandSubscription, commandTopic, discoveryTopic, familySegment, stateTopic,
 } from '../../src/domain/home-assistant/topics.ts';
 import { discoveryConfigs, discoveryTopicsOf, ownConfig } from '../../src/domain/home-assistant/discovery.ts';
-import { haState, isoWithOffset } from '../../src/domain/home-assistant/state.ts';
-import type { LiveStatus } from '../../src/domain/live.ts';
+import { haState, isoWithOffset, type StateInputs } from '../../src/domain/home-assistant/state.ts';
 
 const KEY = '0123456789abcdef0123456789abcdef';
 const roots = { base: 'bt', prefix: 'homeassistant' };
@@ -105,7 +104,7 @@ describe('state', () => {
   const live = {
     timezone: 'Europe/London', asleep: false, awake_minutes: 95, alert_level: 'amber', alert_msg: 'Awake for a long stretch',
     next_feed_at: '2026-07-01T14:30:00', ml_today: 590, feeds_today: 5, feeding: null, last_breast_side: 'left',
-  } as unknown as LiveStatus;
+  } as unknown as StateInputs['live'];
   const now = Date.parse('2026-07-01T12:00:00Z');
 
   test('timestamps with their UTC offset', () => {

@@ -5,6 +5,7 @@
 // Assistant's timestamp sensors require; volumes and weights in the family's units.
 import { Temporal } from 'temporal-polyfill';
 import type { LiveStatus } from '../live.ts';
+import type { Localised } from '../../i18n/localise.ts';
 import type { Units } from '../types.ts';
 import { localToInstant } from '../time.ts';
 import { KG_PER_LB, ML_PER_FL_OZ } from '../units.ts';
@@ -13,7 +14,8 @@ import { KG_PER_LB, ML_PER_FL_OZ } from '../units.ts';
 const MAX_STATE_CHARS = 255;
 
 export interface StateInputs {
-  live: LiveStatus;
+  /** its texts already in the words Home Assistant is written in (services/home-assistant/words.ts) */
+  live: Localised<LiveStatus>;
   /** the child's last milk feed (bottle or breast), epoch ms */
   lastFeedAt: number | null;
   /** the child's last nappy, epoch ms */
