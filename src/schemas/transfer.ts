@@ -90,6 +90,39 @@ const ReportDay = z.object({
   milestones: z.array(z.object({ ts: z.string(), title: z.string() })).describe('milestones logged that day'),
 });
 
+const strings = <K extends string>(keys: readonly K[]) => z.object(Object.fromEntries(keys.map((k) => [k, z.string()])) as Record<K, z.ZodString>);
+
+const ReportText = z
+  .object({
+    locale: z.string().describe('the BCP 47 locale of these words, for what the page draws itself (a chart\'s axis figures)'),
+    title: z.string(),
+    running_head: z.string().describe('the line repeated at the top of every printed page'),
+    intro: z.string(),
+    headings: strings(['days', 'health', 'growth', 'solids', 'notes']),
+    columns: strings(['day', 'feeds', 'bottles', 'breastfeeds', 'sleep', 'longest_sleep', 'wet', 'dirty', 'total', 'temperatures', 'medicines', 'milestones', 'date', 'measure', 'value', 'centile']),
+    empty: strings(['health', 'growth', 'solids', 'notes']).describe('what each section says when it has nothing'),
+    measures: strings(['weight', 'length', 'head_circumference']),
+    charts: strings(['weight', 'length', 'head_circumference', 'axis']).describe("each growth chart's label, and the age axis"),
+    days: z.array(
+      z.object({
+        date: z.string(),
+        label: z.string(),
+        bottles: z.string(),
+        breastfeeds: z.string(),
+        sleep: z.string(),
+        longest_sleep: z.string(),
+        temperatures: z.array(z.string()),
+        medicines: z.array(z.string()),
+      }),
+    ).describe('per day of `days`, in its order'),
+    totals: strings(['bottles', 'breastfeeds', 'sleep']),
+    measurements: z.array(z.object({ date: z.string(), measure: z.string(), value: z.string(), centile: z.string() })).describe('per growth measurement, in its order'),
+    new_foods: z.array(z.string()),
+    allergens: z.string().nullable().describe('the allergens first eaten in the range, as one sentence; null: none'),
+    notes: z.array(z.string()),
+  })
+  .describe("The same report in words, in the caller's language, clock and decimal mark (issue 39): what the printed page says.");
+
 export const Report = z
   .object({
     baby_name: z.string(),
@@ -124,5 +157,6 @@ export const Report = z
       new_allergens: z.array(z.object({ allergen: z.string(), name: z.string(), first_ts: z.string(), food: z.string() })),
     }),
     notes: z.array(z.object({ ts: z.string(), author: z.string(), note: z.string() })),
+    text: ReportText,
   })
   .meta({ id: 'Report' });

@@ -5,6 +5,7 @@ import type { Ctx } from '../../services/context.ts';
 import { buildReport } from '../../services/insights/report.ts';
 import { ImportBody, ImportResult, RangeQuery, Report, ReportQuery } from '../../schemas/transfer.ts';
 import { resource } from '../route.ts';
+import { wordsOf } from '../request-words.ts';
 
 // The importers (three file formats and a CSV parser) and the CSV writer are loaded with the
 // first import or CSV export, not at start: most servers never run either.
@@ -54,6 +55,6 @@ export function transferRoutes(app: FastifyInstance, ctx: Ctx): void {
     query: ReportQuery,
     response: Report,
     errors: [404],
-    run: (actor, { query }) => buildReport(ctx, actor, query),
+    run: (actor, { query, req }) => buildReport(ctx, actor, query, wordsOf(req)),
   });
 }

@@ -90,6 +90,16 @@ import reminder_nl from './reminder/nl.json' with { type: 'json' };
 import reminder_ptBR from './reminder/pt-BR.json' with { type: 'json' };
 import reminder_pl from './reminder/pl.json' with { type: 'json' };
 import reminder_sv from './reminder/sv.json' with { type: 'json' };
+import report_enGB from './report/en-GB.json' with { type: 'json' };
+import report_enUS from './report/en-US.json' with { type: 'json' };
+import report_de from './report/de.json' with { type: 'json' };
+import report_fr from './report/fr.json' with { type: 'json' };
+import report_es from './report/es.json' with { type: 'json' };
+import report_it from './report/it.json' with { type: 'json' };
+import report_nl from './report/nl.json' with { type: 'json' };
+import report_ptBR from './report/pt-BR.json' with { type: 'json' };
+import report_pl from './report/pl.json' with { type: 'json' };
+import report_sv from './report/sv.json' with { type: 'json' };
 import schema_enGB from './schema/en-GB.json' with { type: 'json' };
 import schema_enUS from './schema/en-US.json' with { type: 'json' };
 import schema_de from './schema/de.json' with { type: 'json' };
@@ -132,24 +142,25 @@ export type MessageKey =
   | `live.${Extract<keyof typeof live_enGB, string>}`
   | `push.${Extract<keyof typeof push_enGB, string>}`
   | `reminder.${Extract<keyof typeof reminder_enGB, string>}`
+  | `report.${Extract<keyof typeof report_enGB, string>}`
   | `schema.${Extract<keyof typeof schema_enGB, string>}`
   | `undo.${Extract<keyof typeof undo_enGB, string>}`
   | `warning.${Extract<keyof typeof warning_enGB, string>}`;
 
-export const NAMESPACES = ["ask","common","error","event","guardrail","invalid","live","push","reminder","schema","undo","warning"] as const;
+export const NAMESPACES = ["ask","common","error","event","guardrail","invalid","live","push","reminder","report","schema","undo","warning"] as const;
 
 /** Per catalogue, its messages by full key ("namespace.key"). */
 export const CATALOGUES: Readonly<Record<Catalogue, Readonly<Partial<Record<MessageKey, string>>>>> = {
-  'en-GB': flat({ 'ask': ask_enGB, 'common': common_enGB, 'error': error_enGB, 'event': event_enGB, 'guardrail': guardrail_enGB, 'invalid': invalid_enGB, 'live': live_enGB, 'push': push_enGB, 'reminder': reminder_enGB, 'schema': schema_enGB, 'undo': undo_enGB, 'warning': warning_enGB }),
-  'en-US': flat({ 'ask': ask_enUS, 'common': common_enUS, 'error': error_enUS, 'event': event_enUS, 'guardrail': guardrail_enUS, 'invalid': invalid_enUS, 'live': live_enUS, 'push': push_enUS, 'reminder': reminder_enUS, 'schema': schema_enUS, 'undo': undo_enUS, 'warning': warning_enUS }),
-  'de': flat({ 'ask': ask_de, 'common': common_de, 'error': error_de, 'event': event_de, 'guardrail': guardrail_de, 'invalid': invalid_de, 'live': live_de, 'push': push_de, 'reminder': reminder_de, 'schema': schema_de, 'undo': undo_de, 'warning': warning_de }),
-  'fr': flat({ 'ask': ask_fr, 'common': common_fr, 'error': error_fr, 'event': event_fr, 'guardrail': guardrail_fr, 'invalid': invalid_fr, 'live': live_fr, 'push': push_fr, 'reminder': reminder_fr, 'schema': schema_fr, 'undo': undo_fr, 'warning': warning_fr }),
-  'es': flat({ 'ask': ask_es, 'common': common_es, 'error': error_es, 'event': event_es, 'guardrail': guardrail_es, 'invalid': invalid_es, 'live': live_es, 'push': push_es, 'reminder': reminder_es, 'schema': schema_es, 'undo': undo_es, 'warning': warning_es }),
-  'it': flat({ 'ask': ask_it, 'common': common_it, 'error': error_it, 'event': event_it, 'guardrail': guardrail_it, 'invalid': invalid_it, 'live': live_it, 'push': push_it, 'reminder': reminder_it, 'schema': schema_it, 'undo': undo_it, 'warning': warning_it }),
-  'nl': flat({ 'ask': ask_nl, 'common': common_nl, 'error': error_nl, 'event': event_nl, 'guardrail': guardrail_nl, 'invalid': invalid_nl, 'live': live_nl, 'push': push_nl, 'reminder': reminder_nl, 'schema': schema_nl, 'undo': undo_nl, 'warning': warning_nl }),
-  'pt-BR': flat({ 'ask': ask_ptBR, 'common': common_ptBR, 'error': error_ptBR, 'event': event_ptBR, 'guardrail': guardrail_ptBR, 'invalid': invalid_ptBR, 'live': live_ptBR, 'push': push_ptBR, 'reminder': reminder_ptBR, 'schema': schema_ptBR, 'undo': undo_ptBR, 'warning': warning_ptBR }),
-  'pl': flat({ 'ask': ask_pl, 'common': common_pl, 'error': error_pl, 'event': event_pl, 'guardrail': guardrail_pl, 'invalid': invalid_pl, 'live': live_pl, 'push': push_pl, 'reminder': reminder_pl, 'schema': schema_pl, 'undo': undo_pl, 'warning': warning_pl }),
-  'sv': flat({ 'ask': ask_sv, 'common': common_sv, 'error': error_sv, 'event': event_sv, 'guardrail': guardrail_sv, 'invalid': invalid_sv, 'live': live_sv, 'push': push_sv, 'reminder': reminder_sv, 'schema': schema_sv, 'undo': undo_sv, 'warning': warning_sv }),
+  'en-GB': flat({ 'ask': ask_enGB, 'common': common_enGB, 'error': error_enGB, 'event': event_enGB, 'guardrail': guardrail_enGB, 'invalid': invalid_enGB, 'live': live_enGB, 'push': push_enGB, 'reminder': reminder_enGB, 'report': report_enGB, 'schema': schema_enGB, 'undo': undo_enGB, 'warning': warning_enGB }),
+  'en-US': flat({ 'ask': ask_enUS, 'common': common_enUS, 'error': error_enUS, 'event': event_enUS, 'guardrail': guardrail_enUS, 'invalid': invalid_enUS, 'live': live_enUS, 'push': push_enUS, 'reminder': reminder_enUS, 'report': report_enUS, 'schema': schema_enUS, 'undo': undo_enUS, 'warning': warning_enUS }),
+  'de': flat({ 'ask': ask_de, 'common': common_de, 'error': error_de, 'event': event_de, 'guardrail': guardrail_de, 'invalid': invalid_de, 'live': live_de, 'push': push_de, 'reminder': reminder_de, 'report': report_de, 'schema': schema_de, 'undo': undo_de, 'warning': warning_de }),
+  'fr': flat({ 'ask': ask_fr, 'common': common_fr, 'error': error_fr, 'event': event_fr, 'guardrail': guardrail_fr, 'invalid': invalid_fr, 'live': live_fr, 'push': push_fr, 'reminder': reminder_fr, 'report': report_fr, 'schema': schema_fr, 'undo': undo_fr, 'warning': warning_fr }),
+  'es': flat({ 'ask': ask_es, 'common': common_es, 'error': error_es, 'event': event_es, 'guardrail': guardrail_es, 'invalid': invalid_es, 'live': live_es, 'push': push_es, 'reminder': reminder_es, 'report': report_es, 'schema': schema_es, 'undo': undo_es, 'warning': warning_es }),
+  'it': flat({ 'ask': ask_it, 'common': common_it, 'error': error_it, 'event': event_it, 'guardrail': guardrail_it, 'invalid': invalid_it, 'live': live_it, 'push': push_it, 'reminder': reminder_it, 'report': report_it, 'schema': schema_it, 'undo': undo_it, 'warning': warning_it }),
+  'nl': flat({ 'ask': ask_nl, 'common': common_nl, 'error': error_nl, 'event': event_nl, 'guardrail': guardrail_nl, 'invalid': invalid_nl, 'live': live_nl, 'push': push_nl, 'reminder': reminder_nl, 'report': report_nl, 'schema': schema_nl, 'undo': undo_nl, 'warning': warning_nl }),
+  'pt-BR': flat({ 'ask': ask_ptBR, 'common': common_ptBR, 'error': error_ptBR, 'event': event_ptBR, 'guardrail': guardrail_ptBR, 'invalid': invalid_ptBR, 'live': live_ptBR, 'push': push_ptBR, 'reminder': reminder_ptBR, 'report': report_ptBR, 'schema': schema_ptBR, 'undo': undo_ptBR, 'warning': warning_ptBR }),
+  'pl': flat({ 'ask': ask_pl, 'common': common_pl, 'error': error_pl, 'event': event_pl, 'guardrail': guardrail_pl, 'invalid': invalid_pl, 'live': live_pl, 'push': push_pl, 'reminder': reminder_pl, 'report': report_pl, 'schema': schema_pl, 'undo': undo_pl, 'warning': warning_pl }),
+  'sv': flat({ 'ask': ask_sv, 'common': common_sv, 'error': error_sv, 'event': event_sv, 'guardrail': guardrail_sv, 'invalid': invalid_sv, 'live': live_sv, 'push': push_sv, 'reminder': reminder_sv, 'report': report_sv, 'schema': schema_sv, 'undo': undo_sv, 'warning': warning_sv }),
 };
 
 function flat(byNamespace: Record<string, Record<string, string>>): Partial<Record<MessageKey, string>> {

@@ -1,7 +1,8 @@
 // The printable report for a health visitor or doctor: per-day feeds, sleep and nappies for a
 // range of up to 31 days, temperatures, medicines given and milestones per day, growth with WHO
 // centile lines (weight, length, head circumference), solids and allergens first seen in the
-// range, and the notes. Facts only: no judgement of whether anything is normal.
+// range, and the notes. Facts only: no judgement of whether anything is normal. With them, the
+// same report in the words of the caregiver who asked (`text`: report-text.ts).
 import type { Ctx } from '../context.ts';
 import { childScopeOf } from '../family/children.ts';
 import type { Actor } from '../actor.ts';
@@ -15,7 +16,8 @@ import { lmsAt, type GrowthKind } from '../../domain/growth-tables.ts';
 import { allergenName, allergensOf } from '../../domain/answerer/allergens.ts';
 import { EVENT_COLUMNS, toTimedEvent } from '../log/event-rows.ts';
 import type { TimedEvent } from '../../domain/types.ts';
-import { t } from '../../i18n/text.ts';
+import { ENGLISH, t, type Words } from '../../i18n/text.ts';
+import { reportText } from './report-text.ts';
 
 export const REPORT_MAX_DAYS = 31;
 /** The centile lines drawn on the growth charts (WHO's usual set). */
@@ -35,7 +37,7 @@ export interface ReportDay {
   milestones: { ts: string; title: string }[];
 }
 
-export async function buildReport(ctx: Ctx, actor: Actor, q: { from: string; to: string }) {
+export async function buildReport(ctx: Ctx, actor: Actor, q: { from: string; to: string }, words: Words = ENGLISH) {
   const scope = await childScopeOf(ctx, actor);
   const family = await loadFamily(scope);
   const profile = childProfile(family, scope.child);
@@ -175,7 +177,7 @@ export async function buildReport(ctx: Ctx, actor: Actor, q: { from: string; to:
 
   const list = [...byDay.values()];
   const sum = (f: (d: ReportDay) => number) => list.reduce((n, d) => n + f(d), 0);
-  return {
+  const report = {
     baby_name: scope.child.name,
     dob: scope.child.dob,
     timezone: zone,
@@ -200,4 +202,5 @@ export async function buildReport(ctx: Ctx, actor: Actor, q: { from: string; to:
     solids: { new_foods: newFoods, new_allergens: newAllergens },
     notes: inRange.filter((e) => e.type === 'note' && e.note).map((e) => ({ ts: e.ts, author: e.author, note: e.note! })),
   };
+  return { ...report, text: reportText(report, words) };
 }
