@@ -2814,6 +2814,86 @@ export interface components {
                 author: string;
                 note: string;
             }[];
+            /** @description The same report in words, in the caller's language, clock and decimal mark (issue 39): what the printed page says. */
+            text: {
+                /** @description the BCP 47 locale of these words, for what the page draws itself (a chart's axis figures) */
+                locale: string;
+                title: string;
+                /** @description the line repeated at the top of every printed page */
+                running_head: string;
+                intro: string;
+                headings: {
+                    days: string;
+                    health: string;
+                    growth: string;
+                    solids: string;
+                    notes: string;
+                };
+                columns: {
+                    day: string;
+                    feeds: string;
+                    bottles: string;
+                    breastfeeds: string;
+                    sleep: string;
+                    longest_sleep: string;
+                    wet: string;
+                    dirty: string;
+                    total: string;
+                    temperatures: string;
+                    medicines: string;
+                    milestones: string;
+                    date: string;
+                    measure: string;
+                    value: string;
+                    centile: string;
+                };
+                /** @description what each section says when it has nothing */
+                empty: {
+                    health: string;
+                    growth: string;
+                    solids: string;
+                    notes: string;
+                };
+                measures: {
+                    weight: string;
+                    length: string;
+                    head_circumference: string;
+                };
+                /** @description each growth chart's label, and the age axis */
+                charts: {
+                    weight: string;
+                    length: string;
+                    head_circumference: string;
+                    axis: string;
+                };
+                /** @description per day of `days`, in its order */
+                days: {
+                    date: string;
+                    label: string;
+                    bottles: string;
+                    breastfeeds: string;
+                    sleep: string;
+                    longest_sleep: string;
+                    temperatures: string[];
+                    medicines: string[];
+                }[];
+                totals: {
+                    bottles: string;
+                    breastfeeds: string;
+                    sleep: string;
+                };
+                /** @description per growth measurement, in its order */
+                measurements: {
+                    date: string;
+                    measure: string;
+                    value: string;
+                    centile: string;
+                }[];
+                new_foods: string[];
+                /** @description the allergens first eaten in the range, as one sentence; null: none */
+                allergens: string | null;
+                notes: string[];
+            };
         };
         PushKey: {
             /** @description the service's VAPID public key (base64url, 65 bytes): the browser's applicationServerKey */
