@@ -84,8 +84,7 @@ export function weightIn(kg: number, units: Units): number {
 export function haState(i: StateInputs): HaState {
   const zone = i.live.timezone;
   const side = i.live.last_breast_side;
-  // English until Home Assistant's state is put into the family's words (issue 39).
-  const msg = i.live.alert_msg === null ? null : String(i.live.alert_msg);
+  const msg = i.live.alert_msg;
   return {
     asleep: i.live.asleep,
     feeding: i.live.feeding !== null,
