@@ -5,7 +5,7 @@
 // into sentences, so the page prints what it is given and holds no English of its own.
 import { quantity, t, type TextValues, type Words } from '../../i18n/text.ts';
 import type { MessageKey } from '../../i18n/catalogues/index.ts';
-import type { ReportDay } from './report.ts';
+import type { ReportDay } from './report-day.ts';
 
 /** What of the report the words are made from (buildReport's answer without them). */
 export interface ReportFacts {

@@ -18,6 +18,9 @@ import { EVENT_COLUMNS, toTimedEvent } from '../log/event-rows.ts';
 import type { TimedEvent } from '../../domain/types.ts';
 import { ENGLISH, t, type Words } from '../../i18n/text.ts';
 import { reportText } from './report-text.ts';
+import type { ReportDay } from './report-day.ts';
+
+export type { ReportDay };
 
 export const REPORT_MAX_DAYS = 31;
 /** The centile lines drawn on the growth charts (WHO's usual set). */
@@ -25,17 +28,6 @@ export const CENTILES = [2, 9, 25, 50, 75, 91, 98] as const;
 const Z_OF: Record<number, number> = { 2: -2.054, 9: -1.341, 25: -0.674, 50: 0, 75: 0.674, 91: 1.341, 98: 2.054 };
 const LOOKBACK_MS = 16 * 3600 * 1000;
 
-export interface ReportDay {
-  date: string;
-  feeds: { count: number; bottle_count: number; bottle_ml: number; breastfeed_count: number; breastfeed_minutes: number };
-  sleep: { total_minutes: number; longest_minutes: number; count: number };
-  nappies: { wet: number; dirty: number; total: number };
-  solids: number;
-  /** 1.3.0: what a doctor asks about a poorly day, each as logged */
-  temperatures: { ts: string; celsius: number; fahrenheit: number; method: string | null }[];
-  medicines: { ts: string; medicine: string; amount: number | null; unit: string | null; author: string }[];
-  milestones: { ts: string; title: string }[];
-}
 
 export async function buildReport(ctx: Ctx, actor: Actor, q: { from: string; to: string }, words: Words = ENGLISH) {
   const scope = await childScopeOf(ctx, actor);
