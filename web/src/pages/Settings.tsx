@@ -3,6 +3,7 @@
 // and family deletion. Each section is its own file.
 import { useSession } from '../lib/session';
 import { ProfileSection } from './settings/ProfileSection';
+import { LanguageSection } from './settings/LanguageSection';
 import { ChildrenSection } from './settings/ChildrenSection';
 import { MedicinesSection } from './settings/MedicinesSection';
 import { MembersSection } from './settings/MembersSection';
@@ -22,6 +23,7 @@ export function Settings() {
       <h1>Settings</h1>
       <p class="muted small">Signed in as <strong>{s.me?.user}</strong> ({admin ? 'admin' : 'member'}).</p>
       <ProfileSection admin={admin} />
+      <LanguageSection />
       <ChildrenSection admin={admin} />
       <MedicinesSection admin={admin} />
       <NotificationsSection />
