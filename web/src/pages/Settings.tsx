@@ -14,14 +14,15 @@ import { TransferSection } from './settings/TransferSection';
 import { NotificationsSection } from './settings/NotificationsSection';
 import { WebhooksSection } from './settings/WebhooksSection';
 import { HomeAssistantSection } from './settings/HomeAssistantSection';
+import { t, tx } from '../i18n/core';
 
 export function Settings() {
   const s = useSession();
   const admin = s.me?.role === 'admin';
   return (
     <>
-      <h1>Settings</h1>
-      <p class="muted small">Signed in as <strong>{s.me?.user}</strong> ({admin ? 'admin' : 'member'}).</p>
+      <h1>{t('nav.settings')}</h1>
+      <p class="muted small">{tx('set.signed_in_as', { user: <strong>{s.me?.user}</strong>, role: admin ? 'admin' : 'member' })}</p>
       <ProfileSection admin={admin} />
       <LanguageSection />
       <ChildrenSection admin={admin} />
