@@ -16,7 +16,8 @@ function Root() {
 
 // The catalogue first (this phone's last choice, else the browser's language): nothing is drawn
 // in a language the caregiver did not choose.
-void startLanguage().then(() => render(<Root />, document.getElementById('app')!));
+// Drawn even when no catalogue could be loaded at all (then the keys show): a blank page helps no one.
+void startLanguage().catch(() => undefined).then(() => render(<Root />, document.getElementById('app')!));
 
 let synced = '';
 onSessionChange((s) => {

@@ -34,7 +34,7 @@ export function Choices<T extends string>({ label, options, value, onChange, opt
   return (
     <div class="field">
       <p class="choice-label" id={`${testid ?? label}-label`}>{label}{optional ? <span class="muted small"> {t('common.optional')}</span> : null}</p>
-      <div class="choices" role="group" aria-labelledby={`${testid ?? label}-label`} style={{ gridTemplateColumns: `repeat(${columns}, 1fr)` }}>
+      <div class="choices" role="group" aria-labelledby={`${testid ?? label}-label`} style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
         {options.map(([v, text, icon]) => (
           <button type="button" key={v} class="btn choice" aria-pressed={value === v} data-testid={testid ? `${testid}-${v}` : undefined}
             onClick={() => onChange(value === v && optional ? null : v)}>
