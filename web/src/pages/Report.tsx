@@ -186,7 +186,7 @@ export function Report({ query }: { query: URLSearchParams }) {
                           <td>{dateLabel(m.ts.slice(0, 10))}</td>
                           <td>{measure(m.type)}</td>
                           <td>{num(m.value)} {m.unit}</td>
-                          <td>{m.percentile === null ? '—' : m.percentile}</td>
+                          <td>{m.percentile === null ? '—' : num(m.percentile, 1)}</td>
                         </tr>
                       ))}
                     </tbody>
