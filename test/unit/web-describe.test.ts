@@ -10,6 +10,10 @@ import { describe, unbroken, doseText } from '../../web/src/lib/describe.ts';
 import { errorFrom, friendlyIssue } from '../../web/src/lib/api-errors.ts';
 import { checkEventValues, EventRuleError, type EventInput } from '../../src/domain/event-rules.ts';
 import type { EventType } from '../../src/domain/types.ts';
+import { useCatalogue } from '../../web/src/i18n/core.ts';
+
+// The app's British English catalogue, as a family in the UK reads it.
+await useCatalogue('en-GB');
 
 const ev = (type: string, extra: Record<string, unknown>) => ({ id: '1', ts: '2026-11-22T10:00:00', type, ...extra });
 

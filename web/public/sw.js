@@ -1,7 +1,7 @@
 // Service worker: keeps the app shell (index.html and the hashed assets it loads) so the app
 // opens with no connection. API calls are never cached: they always go to the network, and the
 // page itself queues logs made offline (see src/lib/log-queue.ts).
-const CACHE = 'tracker-shell-v1';
+const CACHE = 'tracker-shell-v2';
 const SHELL = ['/', '/assets/manifest.webmanifest', '/assets/icon.svg', '/assets/theme-init.js'];
 
 async function cacheShell() {
@@ -12,7 +12,16 @@ async function cacheShell() {
   await cache.put('/', res);
   // The entry script and stylesheet have content hashes in their names; take them from the page.
   const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
+  // The chunks the entry loads on demand too: above all the language catalogues (one is loaded
+  // before the app draws anything, so an app opened offline needs its catalogue in the cache).
+  const loaded = [];
+  for (const src of assets.filter((a) => a.endsWith('.js'))) {
+    const text = await (await fetch(src)).text();
+    for (const m of text.matchAll(/["'`](?:\.\/|\/)?(?:assets\/)?([\w.-]+\.js)["'`]/g)) loaded.push(`/assets/${m[1]}`);
+  }
   await cache.addAll([...new Set([...SHELL.slice(1), ...assets])]);
+  // A name that is not a chunk after all is skipped, not a failed install.
+  await Promise.all([...new Set(loaded)].filter((a) => !assets.includes(a)).map((a) => cache.add(a).catch(() => undefined)));
 }
 
 self.addEventListener('install', (event) => {
@@ -68,7 +77,8 @@ self.addEventListener('fetch', (event) => {
 });
 
 // Web Push (issue 28): the service sends only a title (the child's first name), one line and a
-// tag (a reminder replaces an older one with the same tag instead of piling up).
+// tag (a reminder replaces an older one with the same tag instead of piling up). The line is
+// written by the service in the recipient's saved language (issue 39); it is shown as sent.
 self.addEventListener('push', (event) => {
   let msg = { title: 'Baby tracker', body: '', tag: undefined };
   try {

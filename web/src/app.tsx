@@ -16,21 +16,22 @@ import { Timeline } from './pages/Timeline';
 import { Settings } from './pages/Settings';
 import { Ask } from './pages/Ask';
 import { Report } from './pages/Report';
+import { t, tx, type MessageKey } from './i18n/core';
 
 const Insights = lazyPage(() => import('./pages/Insights').then((m) => m.Insights));
 const Growth = lazyPage(() => import('./pages/Growth').then((m) => m.Growth));
 const Solids = lazyPage(() => import('./pages/Solids').then((m) => m.Solids));
 
 // [title, page, about one child: started afresh when another child is picked]
-const PAGES: Record<string, [string, () => any, boolean]> = {
-  '/': ['Home', () => <Home />, true],
-  '/timeline': ['Timeline', () => <Timeline />, true],
-  '/insights': ['Insights', () => <Insights />, true],
-  '/growth': ['Growth', () => <Growth />, true],
-  '/solids': ['Solids', () => <Solids />, true],
-  '/ask': ['Ask', () => <Ask />, false],
-  '/settings': ['Settings', () => <Settings />, false],
-  '/report': ['Report', () => null, true],
+const PAGES: Record<string, [MessageKey, () => any, boolean]> = {
+  '/': ['nav.home', () => <Home />, true],
+  '/timeline': ['nav.timeline', () => <Timeline />, true],
+  '/insights': ['nav.insights', () => <Insights />, true],
+  '/growth': ['nav.growth', () => <Growth />, true],
+  '/solids': ['nav.solids', () => <Solids />, true],
+  '/ask': ['nav.ask', () => <Ask />, false],
+  '/settings': ['nav.settings', () => <Settings />, false],
+  '/report': ['nav.report', () => null, true],
 };
 const PUBLIC = new Set(['/login', '/signup', '/join', '/reset']);
 
@@ -44,16 +45,16 @@ setUnauthorizedHandler(() => {
 
 function NotFound({ signedIn, path }: { signedIn: boolean; path: string }) {
   useEffect(() => {
-    document.title = 'Page not found · Baby Tracker';
+    document.title = t('notfound.doc_title');
   }, []);
   const body = (
     <div data-testid="not-found">
-      <h1>Page not found</h1>
-      <p>There is no page at <code>{path}</code>. It may have moved, or the link was mistyped.</p>
-      <p><a class="btn primary" href="/">Go to home</a></p>
+      <h1>{t('notfound.title')}</h1>
+      <p>{tx('notfound.text', { path: <code>{path}</code> })}</p>
+      <p><a class="btn primary" href="/">{t('notfound.home')}</a></p>
     </div>
   );
-  return signedIn ? <Layout path={path} title="Not found">{body}</Layout> : <main class="auth-card" style={{ margin: '2rem auto', padding: '0 1rem' }}>{body}</main>;
+  return signedIn ? <Layout path={path} title={t('notfound.short')}>{body}</Layout> : <main class="auth-card" style={{ margin: '2rem auto', padding: '0 1rem' }}>{body}</main>;
 }
 
 export function App() {
@@ -79,7 +80,7 @@ export function App() {
   if (path === '/signup') return <SignUp />;
   if (path === '/join') return <Join code={query.get('code') ?? ''} />;
   if (path === '/reset') return <Reset code={query.get('code') ?? ''} />;
-  if (s.status !== 'signed-in') return <p class="muted center" aria-busy="true">Loading…</p>;
+  if (s.status !== 'signed-in') return <p class="muted center" aria-busy="true">{t('common.loading')}</p>;
 
   // The printable report stands alone: no navigation chrome. A page about one child is keyed
   // by the selected child, so picking another starts it afresh with that child's data (nothing
@@ -88,7 +89,7 @@ export function App() {
   if (path === '/report') return <Report key={s.child ?? ''} query={query} />;
   const page = PAGES[path];
   return (
-    <Layout path={path} title={page[0]}>
+    <Layout path={path} title={t(page[0])}>
       <Fragment key={page[2] ? s.child ?? '' : path}>{page[1]()}</Fragment>
     </Layout>
   );

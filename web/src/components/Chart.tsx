@@ -3,6 +3,12 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { date, num, t } from '../i18n/core';
+
+// Axis labels in the caregiver's words: numbers with their decimal mark, days by their date.
+const dayOf = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+const xValues = (time: boolean) => (_u: uPlot, splits: number[]) => splits.map((v) => (time ? date(dayOf(v), { day: 'numeric', month: 'short' }) : num(v, 2)));
+const yValues = (_u: uPlot, splits: number[]) => splits.map((v) => num(v, 2));
 
 /** Bumps when night mode flips (toggle or system), so charts re-read their colours. */
 function useThemeVersion(): number {
@@ -70,8 +76,8 @@ export function Chart({ title, x, series, data, height = 200, time = true, yLabe
         y: { range: (_u: uPlot, min: number, max: number) => (yZero ? [0, max > 0 ? max * 1.1 : 1] : [min, max]) },
       },
       axes: [
-        { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid } },
-        { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid }, label: yLabel, size: 44 },
+        { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid }, values: xValues(time) },
+        { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid }, label: yLabel, size: 44, values: yValues },
       ],
       series: [
         {},
@@ -85,7 +91,7 @@ export function Chart({ title, x, series, data, height = 200, time = true, yLabe
           paths: s.bars ? barsFor(series.filter((t) => t.bars).indexOf(s)) : s.pointsOnly ? () => null : undefined,
           points: { show: !s.bars && !s.reference, size: s.pointsOnly ? 9 : 6, fill: cssVar(s.color) },
           spanGaps: !s.pointsOnly,
-          value: (_u: uPlot, v: number | null) => (v == null ? '—' : `${Math.round(v * 10) / 10}${s.unit ? ` ${s.unit}` : ''}`),
+          value: (_u: uPlot, v: number | null) => (v == null ? '—' : `${num(Math.round(v * 10) / 10, 1)}${s.unit ? ` ${s.unit}` : ''}`),
         })),
       ],
       legend: { show: true, live: false },
@@ -110,10 +116,10 @@ function describeData(series: SeriesSpec[], data: (number | null)[][]): string {
   return series
     .map((s, i) => {
       const vals = (data[i] ?? []).filter((v): v is number => v != null);
-      if (!vals.length) return `${s.label}: no data`;
+      if (!vals.length) return t('chart.no_data', { label: s.label });
       const last = vals[vals.length - 1];
       const avg = vals.reduce((a, b) => a + b, 0) / vals.length;
-      return `${s.label}: latest ${Math.round(last * 10) / 10}, average ${Math.round(avg * 10) / 10}${s.unit ? ` ${s.unit}` : ''}`;
+      return t('chart.latest_average', { label: s.label, last: num(Math.round(last * 10) / 10, 1), avg: `${num(Math.round(avg * 10) / 10, 1)}${s.unit ? ` ${s.unit}` : ''}` });
     })
     .join('; ');
 }

@@ -3,13 +3,14 @@
 // A name tapped means that child alone, so it also turns off home's "log for both".
 import { activeChildren, setLogForAll } from '../lib/children';
 import { selectChild, useSession } from '../lib/session';
+import { t } from '../i18n/core';
 
 export function ChildSwitcher() {
   const s = useSession();
   const active = activeChildren(s.children);
   if (active.length < 2) return null;
   return (
-    <nav class="child-switch" aria-label="Which child" data-testid="child-switcher">
+    <nav class="child-switch" aria-label={t('layout.which_child')} data-testid="child-switcher">
       {active.map((c) => (
         <button
           type="button"

@@ -1,8 +1,9 @@
 // A copy-to-clipboard button that says when it worked (clipboard needs a secure context, so
 // fall back to selecting the text for a manual copy).
+import { t } from '../i18n/core';
 import { useState } from 'preact/hooks';
 
-export function CopyButton({ text, label = 'Copy', name }: { text: string; label?: string; name?: string }) {
+export function CopyButton({ text, label, name }: { text: string; label?: string; name?: string }) {
   const [done, setDone] = useState<'' | 'ok' | 'manual'>('');
   const copy = async () => {
     try {
@@ -15,7 +16,7 @@ export function CopyButton({ text, label = 'Copy', name }: { text: string; label
   };
   return (
     <button type="button" class="btn small" onClick={copy} aria-live="polite" aria-label={name && done === '' ? name : undefined}>
-      {done === 'ok' ? 'Copied' : done === 'manual' ? 'Select and copy' : label}
+      {done === 'ok' ? t('copy.copied') : done === 'manual' ? t('copy.manual') : label ?? t('copy.copy')}
     </button>
   );
 }

@@ -1,6 +1,7 @@
 // Renders an object whose exact shape the API does not promise (nap windows, allergen grids,
 // supplement logs): numbers and labels as a readable list, nested objects indented.
 import type { ComponentChildren } from 'preact';
+import { date, num, t, time } from '../i18n/core';
 
 export const humanKey = (k: string) => {
   const s = k.replace(/_/g, ' ').replace(/\bml\b/, 'ml').trim();
@@ -9,9 +10,9 @@ export const humanKey = (k: string) => {
 
 export function humanValue(v: unknown): string {
   if (v == null) return '—';
-  if (typeof v === 'boolean') return v ? 'yes' : 'no';
-  if (typeof v === 'number') return String(Math.round(v * 100) / 100);
-  if (typeof v === 'string') return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) ? v.slice(11, 16) + (v.slice(0, 10) ? ` (${v.slice(5, 10)})` : '') : v;
+  if (typeof v === 'boolean') return v ? t('generic.yes') : t('generic.no');
+  if (typeof v === 'number') return num(Math.round(v * 100) / 100, 2);
+  if (typeof v === 'string') return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) ? `${time(v)} (${date(v, { day: 'numeric', month: 'short' })})` : v;
   if (Array.isArray(v)) return v.map(humanValue).join(', ');
   return '';
 }
@@ -30,7 +31,7 @@ export function Generic({ value, depth = 0 }: { value: unknown; depth?: number }
     return <span>{humanValue(value)}</span>;
   }
   const entries = Object.entries(value as Record<string, unknown>);
-  if (!entries.length) return <span class="muted">Nothing yet</span>;
+  if (!entries.length) return <span class="muted">{t('generic.nothing')}</span>;
   return (
     <dl class={`generic depth-${Math.min(depth, 2)}`}>
       {entries.map(([k, v]) => (

@@ -10,22 +10,23 @@ import { signedOut, useSession } from '../lib/session';
 import { onQueueChange, pendingCount } from '../lib/log-queue';
 import { Icon } from './Icon';
 import { ChildSwitcher } from './ChildSwitcher';
+import { t, type MessageKey } from '../i18n/core';
 
-const TABS: [string, string, string][] = [
-  ['/', 'Home', 'home'],
-  ['/timeline', 'Timeline', 'list'],
-  ['/insights', 'Insights', 'chart'],
-  ['/growth', 'Growth', 'growth'],
-  ['/solids', 'Solids', 'solids'],
-  ['/ask', 'Ask', 'ask'],
-  ['/settings', 'Settings', 'settings'],
+const TABS: [string, MessageKey, string][] = [
+  ['/', 'nav.home', 'home'],
+  ['/timeline', 'nav.timeline', 'list'],
+  ['/insights', 'nav.insights', 'chart'],
+  ['/growth', 'nav.growth', 'growth'],
+  ['/solids', 'nav.solids', 'solids'],
+  ['/ask', 'nav.ask', 'ask'],
+  ['/settings', 'nav.settings', 'settings'],
 ];
 
 export function ThemeToggle() {
   const [theme, toggle] = useTheme();
   return (
     <button type="button" class="btn small ghost" onClick={toggle} aria-pressed={theme === 'dark'} id="night-toggle">
-      <Icon name={theme === 'dark' ? 'moon' : 'sun'} size={20} /> {theme === 'dark' ? 'Night on' : 'Night off'}
+      <Icon name={theme === 'dark' ? 'moon' : 'sun'} size={20} /> {theme === 'dark' ? t('layout.night_on') : t('layout.night_off')}
     </button>
   );
 }
@@ -52,8 +53,8 @@ function Pending() {
   if (online && !n) return null;
   return (
     <p class="banner" role="status" data-testid="offline-banner">
-      {online ? '' : 'Offline. '}
-      {n ? `${n} log${n > 1 ? 's' : ''} waiting to send.` : 'Logs you make will be sent when you are back online.'}
+      {online ? '' : `${t('layout.offline')} `}
+      {n ? t('layout.waiting', { n }) : t('layout.will_send')}
     </p>
   );
 }
@@ -74,17 +75,17 @@ export function Layout({ path, title, children }: { path: string; title: string;
   }, [title, s.profile?.baby_name]);
   return (
     <div class="shell">
-      <a class="skip" href="#main">Skip to content</a>
+      <a class="skip" href="#main">{t('layout.skip')}</a>
       <header class="topbar">
         <span class="brand" data-testid="brand">{s.profile?.baby_name ?? 'Baby Tracker'}</span>
         <span class="topbar-actions">
           <ThemeToggle />
-          <button type="button" class="btn small ghost" onClick={signOut}>Sign out</button>
+          <button type="button" class="btn small ghost" onClick={signOut}>{t('layout.sign_out')}</button>
         </span>
       </header>
       {/* Not sticky: the top bar keeps the child's name on screen while the page scrolls. */}
       <ChildSwitcher />
-      <nav class="tabs" aria-label="Main">
+      <nav class="tabs" aria-label={t('layout.main')}>
         <ul>
           {TABS.map(([href, label, icon]) => {
             // Ask is a paid feature: on the free plan the tab says so rather than opening a broken page.
@@ -93,7 +94,7 @@ export function Layout({ path, title, children }: { path: string; title: string;
               <li key={href}>
                 <a href={href} onClick={linkClick} aria-current={path === href ? 'page' : undefined} data-testid={locked ? 'tab-ask-locked' : undefined}>
                   <span class="tab-icon" aria-hidden="true"><Icon name={locked ? 'lock' : icon} size={22} /></span>
-                  <span class="tab-label">{label}{locked ? ' · paid' : ''}</span>
+                  <span class="tab-label">{locked ? t('layout.tab_paid', { label: t(label) }) : t(label)}</span>
                 </a>
               </li>
             );

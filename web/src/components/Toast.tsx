@@ -1,6 +1,7 @@
 // The confirmation after a log: what was saved, the soft warning if any, and an Undo button
 // that stays for a few seconds. role=status so screen readers hear it without losing focus.
 import { useEffect } from 'preact/hooks';
+import { t } from '../i18n/core';
 
 export interface ToastData {
   id: number;
@@ -15,8 +16,8 @@ export interface ToastData {
 export function Toast({ toast, onClose, ms = 8000 }: { toast: ToastData | null; onClose: () => void; ms?: number }) {
   useEffect(() => {
     if (!toast || toast.sticky) return;
-    const t = setTimeout(onClose, ms);
-    return () => clearTimeout(t);
+    const timer = setTimeout(onClose, ms);
+    return () => clearTimeout(timer);
   }, [toast?.id]);
   return (
     <div class="toast-region" role="status" aria-live="polite">
@@ -26,9 +27,9 @@ export function Toast({ toast, onClose, ms = 8000 }: { toast: ToastData | null; 
           {toast.warning && <p class="toast-warning" data-testid="toast-warning">{toast.warning}</p>}
           <div class="toast-actions">
             {toast.onUndo && (
-              <button type="button" class="btn small" onClick={toast.onUndo}>Undo</button>
+              <button type="button" class="btn small" onClick={toast.onUndo}>{t('toast.undo')}</button>
             )}
-            <button type="button" class="btn small ghost" onClick={onClose} aria-label="Dismiss">✕</button>
+            <button type="button" class="btn small ghost" onClick={onClose} aria-label={t('toast.dismiss')}>✕</button>
           </div>
         </div>
       )}

@@ -13,8 +13,10 @@ import { phoneZone } from '../lib/zone';
 import { Icon } from '../components/Icon';
 import type { Live } from './LiveStatus';
 import type { LogEvent } from '../lib/describe';
+import { t, tx } from '../i18n/core';
 
-const label = (s: Side) => (s === 'left' ? 'Left' : 'Right');
+const label = (s: Side) => (s === 'left' ? t('feed.left') : t('feed.right'));
+const bold = (chunks: (string | ComponentChildren)[]) => <strong data-testid="feed-side">{chunks}</strong>;
 
 /** Ticks once a second while mounted. */
 function useTick(): number {
@@ -62,8 +64,8 @@ export function FeedPanel({ child, name, compact = false, live, zone, offsetMs, 
       if (r.live) onLive(r.live);
       if (r.event) onLogged(r.event);
     } catch (e) {
-      if (e instanceof ApiError && e.offline) setError('The feed timer needs a connection. You can log the feed later from "Or at a time".');
-      else setError(e instanceof Error ? e.message : 'Something went wrong.');
+      if (e instanceof ApiError && e.offline) setError(t('feed.needs_connection', { at: t('when.at') }));
+      else setError(e instanceof Error ? e.message : t('common.wrong'));
       // Another caregiver may have started or stopped it meanwhile: show what is true now.
       if (e instanceof ApiError && e.status === 409) onRefresh();
     } finally {
@@ -82,13 +84,13 @@ export function FeedPanel({ child, name, compact = false, live, zone, offsetMs, 
       <div class={cls} id={id} data-testid="feed-panel" data-child={name} {...group}>
         {heading}
         <p class="feed-hint" data-testid="start-side">
-          {first ? <>Start on <strong>{first}</strong>{!compact && <> <span class="muted">(last feed ended on the {live?.last_breast_side})</span></>}</> : 'Which side?'}
+          {first ? <>{tx('feed.start_on', { side: first, b: (c: (string | ComponentChildren)[]) => <strong>{c}</strong> })}{!compact && <> <span class="muted">{t('feed.last_ended', { side: live?.last_breast_side ?? '' })}</span></>}</> : t('feed.which_side')}
         </p>
         <div class="feed-sides">
           {(['left', 'right'] as const).map((s) => (
             <button type="button" key={s} class={`btn side${first === s ? ' suggested' : ''}`} disabled={busy}
               onClick={() => call(() => post('/api/vega/feed/start', { body: { side: s, ...here, ...whose } }))} data-testid={`feed-start-${s}`}>
-              {label(s)}{first === s && <span class="badge">start here</span>}
+              {label(s)}{first === s && <span class="badge">{t('feed.start_here')}</span>}
             </button>
           ))}
         </div>
@@ -103,35 +105,35 @@ export function FeedPanel({ child, name, compact = false, live, zone, offsetMs, 
   return (
     <div class={`${cls} running`} id={id} data-testid="feed-panel" data-child={name} aria-live="polite" {...group}>
       {heading}
-      <p class="feed-now"><Icon name="breast" /> {compact ? 'On the' : 'Feeding on the'} <strong data-testid="feed-side">{feed.side}</strong></p>
-      <p class="timer" data-testid="feed-timer" role="timer" aria-label={`${name ? `${name} feeding` : 'Feeding'} for ${Math.floor(ms / 60000)} minutes`}>{formatTimer(ms)}</p>
+      <p class="feed-now"><Icon name="breast" /> {tx(compact ? 'feed.on_side_compact' : 'feed.on_side', { side: feed.side, b: bold })}</p>
+      <p class="timer" data-testid="feed-timer" role="timer" aria-label={name ? t('feed.timer_label_name', { name, n: Math.floor(ms / 60000) }) : t('feed.timer_label', { n: Math.floor(ms / 60000) })}>{formatTimer(ms)}</p>
       {compact ? (
-        <p class="muted small">From {clock(feed.started_at)} by {feed.started_by}<br />left {feed.sides.left_min} · right {feed.sides.right_min} min</p>
+        <p class="muted small">{t('feed.from_by', { time: clock(feed.started_at), who: feed.started_by })}<br />{t('feed.sides_compact', { l: feed.sides.left_min, r: feed.sides.right_min })}</p>
       ) : (
         <p class="muted small">
-          Started {clock(feed.started_at)} by {feed.started_by} · left {feed.sides.left_min} min · right {feed.sides.right_min} min
+          {t('feed.started_by', { time: clock(feed.started_at), who: feed.started_by, l: feed.sides.left_min, r: feed.sides.right_min })}
         </p>
       )}
       {feed.stale ? (
         <div class="card warn" data-testid="feed-stale">
-          <p>This timer has been running for over 3 hours. When did the feed end?</p>
+          <p>{t('feed.stale')}</p>
           <div class="row">
-            <input type="time" aria-label="Feed ended at" value={endAt} onInput={(e) => setEndAt((e.currentTarget as HTMLInputElement).value)} />
-            <button type="button" class="btn primary" disabled={busy || !stopAt} onClick={() => call(() => post('/api/vega/feed/stop', { body: { ts: stopAt, ...whose } }))}>Log it</button>
+            <input type="time" aria-label={t('feed.ended_at')} value={endAt} onInput={(e) => setEndAt((e.currentTarget as HTMLInputElement).value)} />
+            <button type="button" class="btn primary" disabled={busy || !stopAt} onClick={() => call(() => post('/api/vega/feed/stop', { body: { ts: stopAt, ...whose } }))}>{t('feed.log_it')}</button>
           </div>
         </div>
       ) : (
         <div class="feed-controls">
           <button type="button" class="btn" disabled={busy} onClick={() => call(() => post('/api/vega/feed/switch', { body: whose }))} data-testid="feed-switch">
-            {!compact && <Icon name="swap" />} Switch to {other}
+            {!compact && <Icon name="swap" />} {t('feed.switch_to', { side: other })}
           </button>
           <button type="button" class="btn primary" disabled={busy} onClick={() => call(() => post('/api/vega/feed/stop', { body: { ...here, ...whose } }))} data-testid="feed-stop">
-            <Icon name="stop" /> Stop
+            <Icon name="stop" /> {t('feed.stop')}
           </button>
         </div>
       )}
       <button type="button" class="btn ghost wide" disabled={busy} onClick={() => call(() => post('/api/vega/feed/cancel', { body: whose }))} data-testid="feed-cancel">
-        {compact ? 'Cancel, no log' : 'Cancel without logging'}
+        {compact ? t('feed.cancel_compact') : t('feed.cancel')}
       </button>
       {error && <p class="error" role="alert">{error}</p>}
     </div>

@@ -14,16 +14,17 @@ import type { LogEntry } from '../lib/log-queue';
 import { HeadForm } from './more/HeadForm';
 import { ActivityForm } from './more/ActivityForm';
 import { MilestoneForm } from './more/MilestoneForm';
+import { t } from '../i18n/core';
 
 export type MoreType = 'temperature' | 'medicine' | 'pumping' | 'head_circumference' | 'activity' | 'milestone';
 
-const TYPES: [MoreType, string, string][] = [
-  ['temperature', 'Temperature', 'thermometer'],
-  ['medicine', 'Medicine', 'medicine'],
-  ['pumping', 'Pumping', 'pump'],
-  ['head_circumference', 'Head', 'head'],
-  ['activity', 'Activity', 'tummy'],
-  ['milestone', 'Milestone', 'star'],
+const TYPES = (): [MoreType, string, string][] => [
+  ['temperature', t('ev.temperature_label'), 'thermometer'],
+  ['medicine', t('ev.medicine'), 'medicine'],
+  ['pumping', t('more.pumping'), 'pump'],
+  ['head_circumference', t('more.head'), 'head'],
+  ['activity', t('ev.activity'), 'tummy'],
+  ['milestone', t('more.milestone'), 'star'],
 ];
 
 /** The types logged for every child the buttons log for; the others go to the selected child. */
@@ -47,20 +48,20 @@ export function MoreSheet({ units, familyId, live, busy, errors, forAll, forOne,
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' }), [type]);
   const props = { units, busy, errors, onLog: (body: LogEntry) => onLog(body, FOR_EACH_TARGET.has(body.type)) };
-  const whom = type && (forAll || forOne) ? (FOR_EACH_TARGET.has(type) && forAll ? forAll : `${forOne} only`) : null;
+  const whom = type && (forAll || forOne) ? (FOR_EACH_TARGET.has(type) && forAll ? forAll : t('home.name_only', { name: forOne ?? '' })) : null;
   return (
     <div class="sheet more-sheet" id="sheet-more" ref={ref} data-testid="more-sheet">
-      <div class="more-types" role="group" aria-label="What to log">
-        {TYPES.map(([t, label, icon]) => (
-          <button type="button" key={t} class="more-type" aria-pressed={type === t} data-testid={`more-${t}`}
-            onClick={() => { setType(t); onPick(); }}>
+      <div class="more-types" role="group" aria-label={t('more.what')}>
+        {TYPES().map(([k, label, icon]) => (
+          <button type="button" key={k} class="more-type" aria-pressed={type === k} data-testid={`more-${k}`}
+            onClick={() => { setType(k); onPick(); }}>
             <Icon name={icon} size={26} /><span>{label}</span>
           </button>
         ))}
       </div>
       {type && (
         <div class="more-form" data-testid={`more-form-${type}`}>
-          {whom && <p class="more-whom" data-testid="more-whom">For {whom}</p>}
+          {whom && <p class="more-whom" data-testid="more-whom">{t('more.for', { whom })}</p>}
           {type === 'temperature' && <TemperatureForm {...props} />}
           {type === 'medicine' && <MedicineForm {...props} familyId={familyId} live={live} />}
           {type === 'pumping' && <PumpingForm {...props} />}

@@ -4,6 +4,8 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { Field, FormError, Select } from '../components/Field';
 import { inToCm, lbOzToKg, ML_PER_FLOZ } from '../lib/units';
 import type { LogEntry } from '../lib/log-queue';
+import { num, parseNum, t } from '../i18n/core';
+import { supplementName } from '../lib/describe';
 
 type Submit = (body: LogEntry) => void;
 
@@ -15,30 +17,30 @@ export function BottleSheet({ initial, units, onLog, busy, error }: { initial: n
   const [ml, setMl] = useState(String(initial));
   const n = Number(ml);
   const bad = !Number.isInteger(n) || n < 1 || n > 500;
-  const quick = units === 'imperial' ? QUICK_OZ.map((oz) => [Math.round(oz * ML_PER_FLOZ), `${oz} oz`] as const) : QUICK_ML.map((m) => [m, `${m} ml`] as const);
+  const quick = units === 'imperial' ? QUICK_OZ.map((oz) => [Math.round(oz * ML_PER_FLOZ), `${num(oz)} oz`] as const) : QUICK_ML.map((m) => [m, `${num(m)} ml`] as const);
   // Opened near the bottom of the screen, the sheet scrolls so its button clears the tab bar.
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' }), []);
   return (
     <div class="sheet" id="sheet-bottle" ref={ref}>
-      <div class="quick" role="group" aria-label="Amount">
+      <div class="quick" role="group" aria-label={t('sheet.amount')}>
         {quick.map(([v, text]) => (
           <button type="button" key={v} class="btn" disabled={busy} onClick={() => onLog({ type: 'milk', ml: v })} data-testid={`bottle-${v}`}>{text}</button>
         ))}
       </div>
-      <p class="muted small">Or another amount:</p>
+      <p class="muted small">{t('sheet.other_amount')}</p>
       <div class="row">
-        <button type="button" class="btn" onClick={() => setMl(String(Math.max(0, n - 10)))} aria-label="10 ml less">−10</button>
+        <button type="button" class="btn" onClick={() => setMl(String(Math.max(0, n - 10)))} aria-label={t('sheet.ml_less', { n: 10 })}>−10</button>
         <div class="grow">
           <Field
-            label="Bottle amount (ml)" name="ml" type="number" inputMode="numeric" min={1} max={500} step={5}
-            value={ml} onValue={setMl} error={error ?? (ml && bad ? 'Enter a whole number of ml from 1 to 500.' : undefined)}
-            hint={units === 'imperial' && !bad ? `≈ ${Math.round((n / ML_PER_FLOZ) * 10) / 10} fl oz` : undefined}
+            label={t('sheet.bottle_amount')} name="ml" type="number" inputMode="numeric" min={1} max={500} step={5}
+            value={ml} onValue={setMl} error={error ?? (ml && bad ? t('field.ml') : undefined)}
+            hint={units === 'imperial' && !bad ? `≈ ${num(Math.round((n / ML_PER_FLOZ) * 10) / 10, 1)} fl oz` : undefined}
           />
         </div>
-        <button type="button" class="btn" onClick={() => setMl(String(Math.min(500, n + 10)))} aria-label="10 ml more">+10</button>
+        <button type="button" class="btn" onClick={() => setMl(String(Math.min(500, n + 10)))} aria-label={t('sheet.ml_more', { n: 10 })}>+10</button>
       </div>
-      <button type="button" class="btn primary wide" disabled={busy || bad} onClick={() => onLog({ type: 'milk', ml: n })}>Log bottle {bad ? '' : `${n} ml`}</button>
+      <button type="button" class="btn primary wide" disabled={busy || bad} onClick={() => onLog({ type: 'milk', ml: n })}>{bad ? t('sheet.log_bottle') : t('sheet.log_bottle_ml', { ml: `${num(n)} ml` })}</button>
     </div>
   );
 }
@@ -52,13 +54,13 @@ export function SupplementSheet({ onLog, busy, error }: { onLog: Submit; busy: b
   const bad = ug !== '' && (!Number.isInteger(n) || n < 0);
   return (
     <div class="sheet" id="sheet-supplement">
-      <Select label="Supplement" name="kind" value={kind} onValue={(k) => { setKind(k); setUg(UG_DEFAULT[k] ?? ''); }}
-        options={[['vitd', 'Vitamin D'], ['iron', 'Iron'], ['multivitamin', 'Multivitamin']]} />
-      <Field label="Amount (µg, optional)" name="ug" type="number" inputMode="numeric" min={0} value={ug} onValue={setUg}
-        error={bad ? 'Enter a whole number of micrograms.' : undefined} />
+      <Select label={t('ev.supplement')} name="kind" value={kind} onValue={(k) => { setKind(k); setUg(UG_DEFAULT[k] ?? ''); }}
+        options={(['vitd', 'iron', 'multivitamin'] as const).map((k) => [k, supplementName(k)])} />
+      <Field label={t('sheet.ug_optional')} name="ug" type="number" inputMode="numeric" min={0} value={ug} onValue={setUg}
+        error={bad ? t('field.ug') : undefined} />
       <FormError error={error} />
       <button type="button" class="btn primary wide" disabled={busy || bad}
-        onClick={() => onLog({ type: 'supplement', kind, ...(ug !== '' ? { ug: n } : {}) })}>Log supplement</button>
+        onClick={() => onLog({ type: 'supplement', kind, ...(ug !== '' ? { ug: n } : {}) })}>{t('sheet.log_supplement')}</button>
     </div>
   );
 }
@@ -69,10 +71,10 @@ export function MeasureSheet({ units, onLog, busy, errors }: { units: string; on
   const [lb, setLb] = useState('');
   const [oz, setOz] = useState('');
   const [len, setLen] = useState('');
-  const weightKg = imperial ? (lb || oz ? lbOzToKg(Number(lb || 0), Number(oz || 0)) : null) : kg ? Number(kg) : null;
-  const lengthCm = len ? (imperial ? inToCm(Number(len)) : Number(len)) : null;
-  const wErr = weightKg != null && !(weightKg >= 0.5 && weightKg <= 30) ? (imperial ? 'Weight must be between 1 lb 2 oz and 66 lb.' : 'Weight must be between 0.5 and 30 kg.') : undefined;
-  const lErr = lengthCm != null && !(lengthCm >= 40 && lengthCm <= 120) ? (imperial ? 'Length must be between 15.8 and 47.2 in.' : 'Length must be between 40 and 120 cm.') : undefined;
+  const weightKg = imperial ? (lb || oz ? lbOzToKg(parseNum(lb || '0'), parseNum(oz || '0')) : null) : kg ? parseNum(kg) : null;
+  const lengthCm = len ? (imperial ? inToCm(parseNum(len)) : parseNum(len)) : null;
+  const wErr = weightKg != null && !(weightKg >= 0.5 && weightKg <= 30) ? (imperial ? t('field.kg_imperial') : t('field.kg')) : undefined;
+  const lErr = lengthCm != null && !(lengthCm >= 40 && lengthCm <= 120) ? (imperial ? t('field.cm_imperial') : t('field.cm')) : undefined;
   const submit = () => {
     const bodies: LogEntry[] = [];
     if (weightKg != null) bodies.push({ type: 'weight', kg: weightKg });
@@ -83,16 +85,16 @@ export function MeasureSheet({ units, onLog, busy, errors }: { units: string; on
     <div class="sheet" id="sheet-measure">
       {imperial ? (
         <div class="row">
-          <div class="grow"><Field label="Weight (lb)" name="lb" type="number" inputMode="numeric" min={0} value={lb} onValue={setLb} /></div>
-          <div class="grow"><Field label="and oz" name="oz" type="number" inputMode="decimal" min={0} max={15.9} step={0.1} value={oz} onValue={setOz} /></div>
+          <div class="grow"><Field label={t('sheet.weight_lb')} name="lb" type="number" inputMode="numeric" min={0} value={lb} onValue={setLb} /></div>
+          <div class="grow"><Field label={t('sheet.and_oz')} name="oz" type="text" inputMode="decimal" autocomplete="off" value={oz} onValue={setOz} /></div>
         </div>
       ) : (
-        <Field label="Weight (kg)" name="kg" type="number" inputMode="decimal" step={0.01} min={0.5} max={30} value={kg} onValue={setKg} />
+        <Field label={t('sheet.weight_kg')} name="kg" type="text" inputMode="decimal" autocomplete="off" value={kg} onValue={setKg} />
       )}
       {(wErr || errors.kg) && <p class="error" role="alert">{wErr ?? errors.kg}</p>}
-      <Field label={imperial ? 'Length (in)' : 'Length (cm)'} name="len" type="number" inputMode="decimal" step={0.1} value={len} onValue={setLen} error={lErr ?? errors.cm} />
+      <Field label={imperial ? t('sheet.length_in') : t('sheet.length_cm')} name="len" type="text" inputMode="decimal" autocomplete="off" value={len} onValue={setLen} error={lErr ?? errors.cm} />
       <FormError error={errors._} />
-      <button type="button" class="btn primary wide" disabled={busy || !!wErr || !!lErr || (weightKg == null && lengthCm == null)} onClick={submit}>Log measurement</button>
+      <button type="button" class="btn primary wide" disabled={busy || !!wErr || !!lErr || (weightKg == null && lengthCm == null)} onClick={submit}>{t('sheet.log_measurement')}</button>
     </div>
   );
 }
@@ -102,12 +104,12 @@ export function NoteSheet({ onLog, busy, error }: { onLog: Submit; busy: boolean
   return (
     <div class="sheet" id="sheet-note">
       <div class={`field${error ? ' has-error' : ''}`}>
-        <label for="note-text">Note</label>
+        <label for="note-text">{t('sheet.note')}</label>
         <textarea id="note-text" maxLength={300} value={note} onInput={(e) => setNote((e.currentTarget as HTMLTextAreaElement).value)} aria-describedby="note-count" />
         <p class="hint" id="note-count">{note.length}/300</p>
         <FormError error={error} />
       </div>
-      <button type="button" class="btn primary wide" disabled={busy || !note.trim()} onClick={() => onLog({ type: 'note', note: note.trim() })}>Save note</button>
+      <button type="button" class="btn primary wide" disabled={busy || !note.trim()} onClick={() => onLog({ type: 'note', note: note.trim() })}>{t('sheet.save_note')}</button>
     </div>
   );
 }

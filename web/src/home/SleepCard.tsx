@@ -4,6 +4,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { elapsedMs, formatHoursMinutes } from '../lib/feed';
 import { clock, localNow } from '../lib/time';
 import { Icon } from '../components/Icon';
+import { t } from '../i18n/core';
 
 export function SleepCard({ since, zone, offsetMs, busy, onWake }: {
   since: string | null; zone: string; offsetMs: number; busy: boolean; onWake: () => void;
@@ -17,10 +18,10 @@ export function SleepCard({ since, zone, offsetMs, busy, onWake }: {
   return (
     <div class="sleep-card" data-testid="sleep-card" role="status">
       <span class="sleep-what"><Icon name="moon" size={28} />
-        <span><strong data-testid="sleep-timer">Asleep{ms != null ? ` ${formatHoursMinutes(ms)}` : ''}</strong>
-          {since && <span class="muted small"> since {clock(since)}</span>}</span>
+        <span><strong data-testid="sleep-timer">{ms != null ? t('twin.asleep_for', { time: formatHoursMinutes(ms) }) : t('twin.asleep')}</strong>
+          {since && <span class="muted small"> {t('sleep.since', { time: clock(since) })}</span>}</span>
       </span>
-      <button type="button" class="btn primary" disabled={busy} onClick={onWake} data-testid="btn-wake"><Icon name="sun" /> Woke up</button>
+      <button type="button" class="btn primary" disabled={busy} onClick={onWake} data-testid="btn-wake"><Icon name="sun" /> {t('ev.wake')}</button>
     </div>
   );
 }

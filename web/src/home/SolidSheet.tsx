@@ -5,6 +5,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { FormError } from '../components/Field';
 import { ApiError, get, post } from '../lib/api';
 import { selectedChild } from '../lib/session';
+import { t } from '../i18n/core';
 
 interface Recipe { name: string; ingredients: string[] }
 const store = (fid: string) => `recipes:${fid}`;
@@ -45,26 +46,26 @@ export function SolidSheet({ familyId, onLog, busy, error }: {
   const saveRecipe = async () => {
     setMsg(null);
     setLocalErr(null);
-    if (!recipeName.trim()) return setLocalErr('Give the recipe a name.');
-    if (!foods.length) return setLocalErr('Pick or type the ingredients first.');
+    if (!recipeName.trim()) return setLocalErr(t('solid.recipe_name_needed'));
+    if (!foods.length) return setLocalErr(t('solid.ingredients_needed'));
     try {
       await post('/api/vega/recipes', { body: { name: recipeName.trim(), ingredients: foods } });
       const next = [...recipes.filter((r) => r.name !== recipeName.trim()), { name: recipeName.trim(), ingredients: foods }];
       setRecipes(next);
       localStorage.setItem(store(familyId), JSON.stringify(next));
-      setMsg(`Saved recipe “${recipeName.trim()}”.`);
+      setMsg(t('solid.recipe_saved', { name: recipeName.trim() }));
       setRecipeName('');
     } catch (e) {
-      setLocalErr(e instanceof ApiError ? e.message : 'Could not save the recipe.');
+      setLocalErr(e instanceof ApiError ? e.message : t('solid.recipe_failed'));
     }
   };
 
   return (
     <div class="sheet" id="sheet-solid">
-      <h3>What did they eat?</h3>
+      <h3>{t('solid.what')}</h3>
       {suggestions && suggestions.length > 0 && (
         <>
-          <p class="muted small" id="recent-foods">Recent foods</p>
+          <p class="muted small" id="recent-foods">{t('solid.recent')}</p>
           <ul class="chips" aria-labelledby="recent-foods">
             {suggestions.map((f) => (
               <li key={f}><button type="button" class="chip" aria-pressed={picked.includes(f)} onClick={() => toggle(f)}>{f}</button></li>
@@ -74,7 +75,7 @@ export function SolidSheet({ familyId, onLog, busy, error }: {
       )}
       {recipes.length > 0 && (
         <>
-          <p class="muted small" id="recipes-h">Recipes</p>
+          <p class="muted small" id="recipes-h">{t('solid.recipes')}</p>
           <ul class="chips" aria-labelledby="recipes-h">
             {recipes.map((r) => (
               <li key={r.name}>
@@ -87,25 +88,25 @@ export function SolidSheet({ familyId, onLog, busy, error }: {
         </>
       )}
       <div class="field">
-        <label for="solid-foods">Foods (comma separated)</label>
-        <input id="solid-foods" value={typed} onInput={(e) => setTyped((e.currentTarget as HTMLInputElement).value)} placeholder="e.g. banana, oats" autocomplete="off" />
+        <label for="solid-foods">{t('solid.foods')}</label>
+        <input id="solid-foods" value={typed} onInput={(e) => setTyped((e.currentTarget as HTMLInputElement).value)} placeholder={t('solid.placeholder')} autocomplete="off" />
       </div>
-      <div class="row" role="radiogroup" aria-label="Meal or snack">
+      <div class="row" role="radiogroup" aria-label={t('solid.meal_or_snack')}>
         {(['meal', 'snack'] as const).map((m) => (
           <label class="check" key={m}>
-            <input type="radio" name="meal_type" value={m} checked={meal === m} onChange={() => setMeal(m)} /> {m === 'meal' ? 'Meal' : 'Snack'}
+            <input type="radio" name="meal_type" value={m} checked={meal === m} onChange={() => setMeal(m)} /> {m === 'meal' ? t('solid.meal') : t('solid.snack')}
           </label>
         ))}
       </div>
-      <p class="small" aria-live="polite">{foods.length ? `Logging: ${foods.join(', ')}` : 'Nothing picked yet.'}</p>
+      <p class="small" aria-live="polite">{foods.length ? t('solid.logging', { foods: foods.join(', ') }) : t('solid.nothing')}</p>
       <FormError error={error} />
-      <button type="button" class="btn primary wide" disabled={busy || !foods.length} onClick={() => onLog(foods, meal)}>Log solids</button>
+      <button type="button" class="btn primary wide" disabled={busy || !foods.length} onClick={() => onLog(foods, meal)}>{t('solid.log')}</button>
       <details>
-        <summary>Save these foods as a recipe</summary>
+        <summary>{t('solid.save_as_recipe')}</summary>
         <div class="row" style={{ marginTop: '0.5rem' }}>
-          <label class="sr-only" for="recipe-name">Recipe name</label>
-          <input id="recipe-name" class="grow" value={recipeName} placeholder="Recipe name" onInput={(e) => setRecipeName((e.currentTarget as HTMLInputElement).value)} style={{ flex: 1 }} />
-          <button type="button" class="btn" onClick={saveRecipe}>Save recipe</button>
+          <label class="sr-only" for="recipe-name">{t('solid.recipe_name')}</label>
+          <input id="recipe-name" class="grow" value={recipeName} placeholder={t('solid.recipe_name')} onInput={(e) => setRecipeName((e.currentTarget as HTMLInputElement).value)} style={{ flex: 1 }} />
+          <button type="button" class="btn" onClick={saveRecipe}>{t('solid.save_recipe')}</button>
         </div>
         <FormError error={localErr} />
         {msg && <p class="small" role="status">{msg}</p>}

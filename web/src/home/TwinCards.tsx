@@ -9,6 +9,7 @@ import { clock, localNow, relative } from '../lib/time';
 import { showMl } from '../lib/units';
 import { Icon } from '../components/Icon';
 import type { Live } from './LiveStatus';
+import { t } from '../i18n/core';
 
 function useSecondTick(): void {
   const [, setN] = useState(0);
@@ -23,16 +24,16 @@ function TwinCard({ child, live, offsetMs, asleep, marked, zone, units }: {
 }) {
   const now = localNow(zone);
   let icon = 'sun';
-  let state = 'Awake';
+  let state = t('twin.awake');
   if (live?.feeding) {
     icon = 'breast';
-    state = `Feeding ${formatTimer(elapsedMs(live.feeding, now, offsetMs))}`;
+    state = t('twin.feeding', { time: formatTimer(elapsedMs(live.feeding, now, offsetMs)) });
   } else if (asleep) {
     icon = 'moon';
-    state = `Asleep${live?.asleep && live.asleep_since ? ` ${formatHoursMinutes(elapsedMs({ started_at: live.asleep_since }, now, offsetMs))}` : ''}`;
+    state = live?.asleep && live.asleep_since ? t('twin.asleep_for', { time: formatHoursMinutes(elapsedMs({ started_at: live.asleep_since }, now, offsetMs)) }) : t('twin.asleep');
   } else if (live?.awake_minutes != null) {
     // h:mm like the sleep time, so the line fits half a phone's width.
-    state = `Awake ${formatHoursMinutes(live.awake_minutes * 60000)}`;
+    state = t('twin.awake_for', { time: formatHoursMinutes(live.awake_minutes * 60000) });
   }
   const next = live?.next_feed_at ?? null;
   const feeds = live?.feeds_today;
@@ -41,9 +42,9 @@ function TwinCard({ child, live, offsetMs, asleep, marked, zone, units }: {
       data-target={marked ? 'true' : undefined}>
       <p class="twin-name">{child.baby_name}</p>
       <p class="twin-state" data-testid="child-state"><Icon name={icon} size={18} /> {live ? state : '…'}</p>
-      {live && <p class="twin-sub">Next feed {next ? <>{clock(next)} <span class="nowrap">({relative(next, live.now)})</span></> : '—'}</p>}
+      {live && <p class="twin-sub">{t('twin.next_feed')} {next ? <>{clock(next)} <span class="nowrap">({relative(next, live.now)})</span></> : '—'}</p>}
       {live && (
-        <p class="twin-sub">Milk {showMl(live.ml_today ?? 0, units)}{feeds != null ? ` · ${feeds} feed${feeds === 1 ? '' : 's'}` : ''}</p>
+        <p class="twin-sub">{t('twin.milk', { ml: showMl(live.ml_today ?? 0, units) })}{feeds != null ? ` · ${t('live.feeds', { n: feeds })}` : ''}</p>
       )}
     </div>
   );
@@ -62,7 +63,7 @@ export function TwinCards({ list, lives, offsets, asleepOf, targets, zone, units
   useSecondTick();
   return (
     <section aria-labelledby="twins-h">
-      <h2 id="twins-h" class="sr-only">Each child right now</h2>
+      <h2 id="twins-h" class="sr-only">{t('twin.heading')}</h2>
       <div class="twin-cards">
         {list.map((c) => (
           <TwinCard key={c.id} child={c} live={lives[c.id]} offsetMs={offsets[c.id] ?? 0} asleep={asleepOf(c.id)}

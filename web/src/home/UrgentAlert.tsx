@@ -4,6 +4,7 @@
 // 911) — never reworded here, never a diagnosis. With twins, each child's is shown, named.
 import { Icon } from '../components/Icon';
 import type { Live } from './LiveStatus';
+import { t } from '../i18n/core';
 
 export function UrgentAlerts({ alerts }: { alerts: { name: string; live: Live }[] }) {
   const urgent = alerts.filter((a) => a.live.alert_level === 'urgent' && a.live.alert_msg);
@@ -13,7 +14,7 @@ export function UrgentAlerts({ alerts }: { alerts: { name: string; live: Live }[
       {urgent.map(({ name, live }) => (
         <div key={name} class="urgent" role="alert" data-testid="urgent-alert">
           <Icon name="alert" size={28} />
-          <p>{name ? <strong>{name}: </strong> : null}{live.alert_msg}</p>
+          <p>{name ? <strong>{t('common.name_colon', { name })} </strong> : null}{live.alert_msg}</p>
         </div>
       ))}
     </>

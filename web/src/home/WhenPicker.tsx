@@ -1,7 +1,8 @@
 // When did it happen? Now by default; one tap for "15 min ago"/"30 min ago", or a clock time.
 // The result is a family-local timestamp so a phone in another zone still logs correctly.
-import { clock, localNow, localTs, NOT_YET, tsFromClock } from '../lib/time';
+import { clock, localNow, localTs, notYet, tsFromClock } from '../lib/time';
 import { clocksDiffer, phoneZone, placeName } from '../lib/zone';
+import { t } from '../i18n/core';
 
 export type When = { kind: 'now' } | { kind: 'ago'; minutes: number } | { kind: 'at'; hhmm: string };
 
@@ -17,16 +18,16 @@ export function WhenPicker({ when, onChange, zone, error }: { when: When; onChan
     <button type="button" class="btn small" aria-pressed={pressed} onClick={() => onChange(w)}>{label}</button>
   );
   // Said as soon as the time is picked, not only after a tap on a log button.
-  const problem = error || (when.kind === 'at' && resolveWhen(when, zone) == null ? NOT_YET : null);
+  const problem = error || (when.kind === 'at' && resolveWhen(when, zone) == null ? notYet() : null);
   return (
     <div class="when-wrap">
-      <div class="when" role="group" aria-label="When did it happen">
-        {opt('Now', { kind: 'now' }, when.kind === 'now')}
-        {opt('15 min ago', { kind: 'ago', minutes: 15 }, when.kind === 'ago' && when.minutes === 15)}
-        {opt('30 min ago', { kind: 'ago', minutes: 30 }, when.kind === 'ago' && when.minutes === 30)}
+      <div class="when" role="group" aria-label={t('when.label')}>
+        {opt(t('when.now'), { kind: 'now' }, when.kind === 'now')}
+        {opt(t('when.ago', { m: 15 }), { kind: 'ago', minutes: 15 }, when.kind === 'ago' && when.minutes === 15)}
+        {opt(t('when.ago', { m: 30 }), { kind: 'ago', minutes: 30 }, when.kind === 'ago' && when.minutes === 30)}
         <span class="when-at">
           {/* A phone on another clock: the time picked is the family's, as every time shown is. */}
-          <label for="when-time">Or at a time{clocksDiffer(phoneZone(), zone) ? ` (${placeName(zone)})` : ''}</label>
+          <label for="when-time">{clocksDiffer(phoneZone(), zone) ? t('when.at_place', { place: placeName(zone) }) : t('when.at')}</label>
           <input
             id="when-time"
             type="time"

@@ -7,6 +7,7 @@ import { useState } from 'preact/hooks';
 import { post, splitError } from '../lib/api';
 import { childBody, setProfile } from '../lib/session';
 import { clocksDiffer, placeName, utcLabel, offsetMinutes } from '../lib/zone';
+import { t } from '../i18n/core';
 
 const KEY = (family: string) => `zone-notice:${family}`;
 
@@ -59,24 +60,24 @@ export function ZoneNotice({ familyId, familyZone, phone, admin, onSwitched }: {
       onSwitched(phone);
     } catch (e) {
       const { fields, form } = splitError(e, []);
-      setError(form ?? Object.values(fields)[0] ?? 'Could not switch the time zone.');
+      setError(form ?? Object.values(fields)[0] ?? t('zone.switch_failed'));
     } finally {
       setBusy(false);
     }
   };
   return (
     <section class="zone-notice" aria-labelledby="zone-notice-h" data-testid="zone-notice">
-      <h2 id="zone-notice-h" class="zone-notice-h">Your phone is on {here} time ({utcLabel(offsetMinutes(phone))})</h2>
-      <p>The family's clock is {home}. Times here are shown in {home} time.</p>
+      <h2 id="zone-notice-h" class="zone-notice-h">{t('zone.phone_on', { here, offset: utcLabel(offsetMinutes(phone)) })}</h2>
+      <p>{t('zone.family_clock', { home })}</p>
       {error && <p class="error" role="alert">{error}</p>}
       <div class="zone-notice-actions">
-        {!admin && <p class="small zone-notice-who">A family admin can switch the family's clock.</p>}
+        {!admin && <p class="small zone-notice-who">{t('zone.admin_can')}</p>}
         {admin && (
           <button type="button" class="btn primary" disabled={busy} onClick={switchZone} data-testid="zone-switch">
-            Switch the family to {here} time
+            {t('zone.switch', { here })}
           </button>
         )}
-        <button type="button" class="btn" disabled={busy} onClick={notNow} data-testid="zone-not-now">{admin ? 'Not now' : 'Got it'}</button>
+        <button type="button" class="btn" disabled={busy} onClick={notNow} data-testid="zone-not-now">{admin ? t('zone.not_now') : t('zone.got_it')}</button>
       </div>
     </section>
   );

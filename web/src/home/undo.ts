@@ -5,6 +5,7 @@
 import { ApiError, post } from '../lib/api';
 import { removeQueued, sentIds } from '../lib/log-queue';
 import type { Live } from './LiveStatus';
+import { t } from '../i18n/core';
 
 /** One entry a confirmation announced: sent (its event id) or waiting on this phone (its key). */
 export type Receipt = { child: string | null } & ({ id: string } | { key: string });
@@ -40,7 +41,7 @@ export async function undoReceipts(receipts: Receipt[], onLive: (child: string |
       out.removed++;
       if (res.live) onLive(res.removed?.child_id ?? r.child, res.live);
     } catch (e) {
-      out.error = e instanceof ApiError || e instanceof Error ? e.message : 'Something went wrong.';
+      out.error = e instanceof ApiError || e instanceof Error ? e.message : t('common.wrong');
     }
   }
   return out;
@@ -48,8 +49,8 @@ export async function undoReceipts(receipts: Receipt[], onLive: (child: string |
 
 /** The confirmation after an Undo, in the words the log's own confirmation used (`what`). */
 export function undoneText(what: string, o: UndoOutcome): { text: string; tone: 'info' | 'error' } {
-  if (o.error) return { text: `Couldn't undo${o.removed + o.notSent ? ' all of it' : ''}: ${o.error}`, tone: 'error' };
-  if (o.tooLate) return { text: `Couldn't undo: ${what} was already sent. Remove it from the timeline.`, tone: 'error' };
-  if (o.notSent && !o.removed) return { text: `Undone: ${what} (it was not sent).`, tone: 'info' };
-  return { text: `Undone: ${what}`, tone: 'info' };
+  if (o.error) return { text: t('undo.failed', { all: o.removed + o.notSent ? 'yes' : 'no', error: o.error }), tone: 'error' };
+  if (o.tooLate) return { text: t('undo.too_late', { what }), tone: 'error' };
+  if (o.notSent && !o.removed) return { text: t('undo.not_sent', { what }), tone: 'info' };
+  return { text: t('undo.done', { what }), tone: 'info' };
 }

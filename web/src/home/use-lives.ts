@@ -9,6 +9,7 @@ import { cachedLive, rememberLive } from '../lib/live-cache';
 import { familyZone } from '../lib/session';
 import { localNow } from '../lib/time';
 import type { Live } from './LiveStatus';
+import { t } from '../i18n/core';
 
 /** Every caregiver's home shows a feed another one started within this long (docs/web-app.md). */
 const LIVE_POLL_MS = 4000;
@@ -41,7 +42,7 @@ export function useLives(familyId: string | undefined, children: (string | null)
         // Offline, the banner already says so and logs are kept on the phone: no second,
         // contradicting "Can't reach the server"; the last status stays on screen.
         if (e instanceof ApiError && e.offline) return setError(null);
-        setError(e instanceof ApiError ? e.message : 'Could not load the live status.');
+        setError(e instanceof ApiError ? e.message : t('home.live_failed'));
       });
 
   const watched = children.join(',');

@@ -8,11 +8,12 @@ import { describe, type LogEvent } from '../lib/describe';
 import { logEvent, onQueueChange, onQueueSent, pendingLogs, queueErrors, type LogBody, type LogEntry } from '../lib/log-queue';
 import { familyZone } from '../lib/session';
 import { namesOf } from '../lib/children';
-import { clock, localToday, localTs, NOT_YET } from '../lib/time';
+import { clock, localToday, localTs, notYet } from '../lib/time';
 import { phoneZone, zonedToMs } from '../lib/zone';
 import { resolveWhen, type When } from './WhenPicker';
 import { undoneText, undoReceipts, type Receipt } from './undo';
 import type { Live } from './LiveStatus';
+import { t } from '../i18n/core';
 
 /** One entry to log: what, and for which child (null: the children are not known yet). */
 export type Item = { child: string | null; body: LogEntry };
@@ -44,7 +45,7 @@ export function useLog({ units, nameOf, setLive, refresh, onLogged }: {
   const [whenError, setWhenError] = useState<string | null>(null);
   // Logs saved on this phone but not sent yet (see pendingOf on home).
   const [pending, setPending] = useState(pendingLogs);
-  const say = (t: Omit<ToastData, 'id'>) => setToast({ id: ++toastSeq, ...t });
+  const say = (d: Omit<ToastData, 'id'>) => setToast({ id: ++toastSeq, ...d });
 
   useEffect(() => {
     // When queued offline logs get delivered, the status changes.
@@ -55,7 +56,7 @@ export function useLog({ units, nameOf, setLive, refresh, onLogged }: {
     });
     // Replace "Saved on this phone" once the saved logs have gone.
     const offSent = onQueueSent((n) => {
-      setToast((cur) => (cur?.tone === 'error' ? cur : { id: ++toastSeq, text: `Back online: sent ${n} saved log${n > 1 ? 's' : ''}.`, tone: 'ok' }));
+      setToast((cur) => (cur?.tone === 'error' ? cur : { id: ++toastSeq, text: t('log.back_online', { n }), tone: 'ok' }));
     });
     return () => {
       off();
@@ -90,14 +91,14 @@ export function useLog({ units, nameOf, setLive, refresh, onLogged }: {
     setWhenError(null);
     const zone = familyZone();
     const ts = resolveWhen(when, zone);
-    if (!ts) return setWhenError(NOT_YET);
+    if (!ts) return setWhenError(notYet());
     // Sent with the phone's zone and the time on the phone's clock (the same instant), so the
     // server keeps where it happened; `ts` (the family's clock) is what this page says.
     const phone = phoneZone();
     const sentTs = phone === zone ? ts : localTs(zonedToMs(ts, zone), phone);
     setBusy(true);
     const today = localToday(zone);
-    const at = (t: string) => `${clock(t)}${t.slice(0, 10) < today ? ' yesterday' : ''}`;
+    const at = (ts: string) => t('log.at', { time: clock(ts), yesterday: ts.slice(0, 10) < today ? 'yes' : 'no' });
     const receipts: Receipt[] = [];
     const said: string[] = [];
     const whom: string[] = [];
@@ -139,21 +140,21 @@ export function useLog({ units, nameOf, setLive, refresh, onLogged }: {
     if (!receipts.length) return;
     // One confirmation for everything the tap logged, and one Undo that takes all of it back.
     const what = namesOf(said);
-    const forWhom = whom.length ? ` for ${namesOf(whom)}` : '';
-    const onUndo = () => undo(receipts, `${what}${forWhom} at ${at(ts)}`);
+    const v = { what, whom: namesOf(whom), at: at(ts) };
+    const onUndo = () => undo(receipts, whom.length ? t('log.what_for_at', v) : t('log.what_at', v));
     if (queued) {
-      say({ text: `${what}${forWhom} at ${at(ts)}: saved on this phone. It will be sent when you're back online.`, tone: 'info', onUndo });
+      say({ text: whom.length ? t('log.queued_for', v) : t('log.queued', v), tone: 'info', onUndo });
     } else {
-      const extra = unknownFoods.length ? ` (no nutrient data yet for ${unknownFoods.join(', ')})` : '';
-      say({ text: `${what} logged${forWhom} at ${at(ts)}${extra}`, warning: warnings.join(' ') || null, onUndo, sticky });
+      const extra = unknownFoods.length ? t('log.no_nutrients', { foods: unknownFoods.join(', ') }) : '';
+      say({ text: (whom.length ? t('log.logged_for', v) : t('log.logged', v)) + extra, warning: warnings.join(' ') || null, onUndo, sticky });
     }
   };
 
   /** The confirmation of a feed the timer logged, with its Undo. */
   const loggedToast = (event: LogEvent, child: string | null) => {
-    const forWhom = nameOf(child) ? ` for ${nameOf(child)}` : '';
-    say({ text: `${describe(event, units)} logged${forWhom} at ${clock(event.ts)}`,
-      onUndo: () => undo([{ child, id: event.id }], `${describe(event, units)}${forWhom} at ${clock(event.ts)}`) });
+    const v = { what: describe(event, units), whom: nameOf(child), at: clock(event.ts) };
+    say({ text: v.whom ? t('log.logged_for', v) : t('log.logged', v),
+      onUndo: () => undo([{ child, id: event.id }], v.whom ? t('log.what_for_at', v) : t('log.what_at', v)) });
   };
 
   return { when, setWhen, busy, error, setError, toast, setToast, say, whenError, setWhenError, pending, log, loggedToast };

@@ -2,6 +2,7 @@
 // `detail` (the field in `loc`, the kind of problem in `type`, the limit in `ctx`), never by
 // reading the server's English: "Too big: expected number to be <=500" is developer wording.
 import type { components } from '../generated/openapi.d.ts';
+import { num, t, type MessageKey } from '../i18n/core.ts';
 
 type Issue = components['schemas']['ValidationIssue'];
 
@@ -19,36 +20,35 @@ export class ApiError extends Error {
 }
 
 /** The log form's own wording, shared so an API refusal reads the same as the form's check. */
-export const FIELD_MESSAGES: Record<string, string> = {
-  ml: 'Enter a whole number of ml from 1 to 500.',
-  kg: 'Weight must be between 0.5 and 30 kg.',
-  cm: 'Length must be between 40 and 120 cm.',
-  ug: 'Enter a whole number of micrograms.',
-  email: 'Enter the email you will sign in with.',
-  ts: 'Enter a valid time.',
-  dob: 'Enter a valid date of birth.',
-  timezone: 'Enter a time zone such as Europe/London.',
-  foods: 'Pick at least one food.',
+export const fieldMessage = (field: string): string | undefined => {
+  switch (field) {
+    case 'ml': return t('field.ml');
+    case 'kg': return t('field.kg');
+    case 'cm': return t('field.cm');
+    case 'ug': return t('field.ug');
+    case 'email': return t('field.email');
+    case 'ts': return t('err.ts');
+    case 'dob': return t('err.dob');
+    case 'timezone': return t('err.timezone');
+    case 'foods': return t('err.foods');
+    default: return undefined;
+  }
 };
-/** The ranges FIELD_MESSAGES speak of: another type's range of the same field (a pumping's ml) is said with its own numbers. */
+/** The ranges those messages speak of: another type's range of the same field (a pumping's ml) is said with its own numbers. */
 const FIELD_RANGES: Record<string, [number, number]> = { ml: [0, 500], kg: [0.5, 30], cm: [40, 120] };
-// Field names said the way a parent would ("the amount", not "ml").
-const LABELS: Record<string, string> = {
-  ml: 'the amount', kg: 'the weight', cm: 'the length', ug: 'the amount', ts: 'the time', dob: 'the date of birth',
-  email: 'your email', password: 'the password', baby_name: "your baby's name", family_name: 'the family name',
-  username: 'your name', timezone: 'the time zone', region: 'the region', units: 'the units', foods: 'the foods',
-  note: 'the note', kind: 'the kind', meal_type: 'the meal type', label: 'the label', question: 'your question',
-  name: 'the name', ingredients: 'the ingredients', gender: 'the gender', confirm: 'the family name', code: 'the invite code',
-  emoji: 'the reaction', text: 'the note', author: 'the name', scopes: 'the permissions', date: 'the date',
-  celsius: 'the temperature', fahrenheit: 'the temperature', method: 'how it was taken', medicine: 'the medicine',
-  amount: 'the amount', unit: 'the unit', title: 'the milestone', side: 'the side', duration_min: 'the minutes',
-  min_hours: 'the hours between doses', max_per_24h: 'the doses in 24 hours',
-};
-// In a range, a cm is a length's or a head circumference's: "the measurement" is right for both.
-const RANGE_LABELS: Record<string, string> = { cm: 'the measurement' };
+// Field names said the way a parent would ("the amount", not "ml"); the catalogue's err.label
+// has each, and a field it does not know is said by its name.
+const KNOWN_LABELS = new Set(['ml', 'kg', 'cm', 'ug', 'ts', 'dob', 'email', 'password', 'baby_name', 'family_name', 'username', 'timezone', 'region',
+  'units', 'foods', 'note', 'kind', 'meal_type', 'label', 'question', 'name', 'ingredients', 'gender', 'confirm', 'code', 'emoji', 'text', 'author',
+  'scopes', 'date', 'celsius', 'fahrenheit', 'method', 'medicine', 'amount', 'unit', 'title', 'side', 'duration_min', 'min_hours', 'max_per_24h']);
+const label = (f: string) => (KNOWN_LABELS.has(f) ? t('err.label', { field: f }) : f ? f.replace(/_/g, ' ') : t('err.this'));
 const CHOICES = ['kind', 'meal_type', 'method', 'side'];
-const label = (f: string) => LABELS[f] ?? (f ? `the ${f.replace(/_/g, ' ')}` : 'this');
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+/** The words of an error about a field: `label` is the field's name in a sentence ("the amount"), `Label` the same opening one. */
+const named = (f: string) => {
+  const l = label(f);
+  return { label: l, Label: l.charAt(0).toUpperCase() + l.slice(1) };
+};
 
 /** The field an issue is about: loc looks like ["body", "email"], ["body", "changes", "ml"] or ["body", "foods", 0]. */
 export function fieldOf(loc: Issue['loc']): string {
@@ -59,19 +59,21 @@ export function fieldOf(loc: Issue['loc']): string {
 /** An event rule's refusal (type out_of_range or invalid_event) in plain words. */
 function eventRuleWords(field: string, issue: Issue): string {
   const { minimum, maximum, decimals } = issue.ctx ?? {};
-  if (decimals !== undefined) return 'Enter the temperature with one decimal, e.g. 38.2.';
+  if (decimals !== undefined) return t('err.one_decimal', { example: num(38.2, 1) });
   if (issue.type === 'out_of_range' && minimum !== undefined && maximum !== undefined) {
     const usual = FIELD_RANGES[field];
-    if (usual && usual[0] === minimum && usual[1] === maximum && FIELD_MESSAGES[field]) return FIELD_MESSAGES[field];
-    return `${cap(RANGE_LABELS[field] ?? label(field))} must be from ${minimum} to ${maximum}.`;
+    if (usual && usual[0] === minimum && usual[1] === maximum && fieldMessage(field)) return fieldMessage(field)!;
+    // In a range, a cm is a length's or a head circumference's: "the measurement" is right for both.
+    const l = field === 'cm' ? t('err.measurement') : label(field);
+    return t('err.range', { Label: l.charAt(0).toUpperCase() + l.slice(1), min: num(Number(minimum)), max: num(Number(maximum)) });
   }
-  if (field === 'foods') return maximum !== undefined ? `Pick at most ${maximum} foods.` : FIELD_MESSAGES.foods;
+  if (field === 'foods') return maximum !== undefined ? t('err.foods_most', { n: Number(maximum) }) : t('err.foods');
   // The event rules pair these: °C or °F (not both), an amount with its unit.
-  if (field === 'fahrenheit') return 'Enter the temperature once, in °C or in °F.';
-  if (field === 'unit') return 'Pick the unit of the amount.';
-  if (field === 'amount') return 'Enter the amount given, or leave the unit unpicked.';
-  if (CHOICES.includes(field)) return `Pick one of the choices for ${label(field)}.`;
-  return FIELD_MESSAGES[field] ?? `Enter ${label(field)}.`;
+  if (field === 'fahrenheit') return t('err.temp_once');
+  if (field === 'unit') return t('field.unit');
+  if (field === 'amount') return t('err.amount_unit');
+  if (CHOICES.includes(field)) return t('err.choice', named(field));
+  return fieldMessage(field) ?? t('err.enter', named(field));
 }
 
 /** One problem of a body's detail ({loc, type, ctx}) in plain words. */
@@ -79,37 +81,38 @@ export function friendlyIssue(issue: Issue): string {
   const field = fieldOf(issue.loc);
   const { type } = issue;
   const { origin, minimum, maximum } = issue.ctx ?? {};
-  if (field === 'password' && type === 'too_small') return `Use at least ${minimum ?? 6} characters.`;
-  if (field === 'note' && type === 'too_big') return `A note can be at most ${maximum ?? 300} characters.`;
+  if (field === 'password' && type === 'too_small') return t('err.password_short', { n: Number(minimum ?? 6) });
+  if (field === 'note' && type === 'too_big') return t('err.note_long', { n: Number(maximum ?? 300) });
   if (type === 'out_of_range' || type === 'invalid_event') return eventRuleWords(field, issue);
   // A missing field: what to enter (the app sends every value it shows as the right kind).
-  if (type === 'invalid_type' && field && !FIELD_MESSAGES[field]) return `Enter ${label(field)}.`;
-  if (FIELD_MESSAGES[field] && !(field === 'foods' && type === 'too_big')) return FIELD_MESSAGES[field];
+  if (type === 'invalid_type' && field && !fieldMessage(field)) return t('err.enter', named(field));
+  if (fieldMessage(field) && !(field === 'foods' && type === 'too_big')) return fieldMessage(field)!;
+  const w = named(field);
   switch (type) {
     case 'too_big':
-      if (origin === 'string') return `${cap(label(field))} can be at most ${maximum} characters.`;
-      if (origin === 'array') return `Pick at most ${maximum} for ${label(field)}.`;
-      return maximum !== undefined ? `${cap(label(field))} must be at most ${maximum}.` : `${cap(label(field))} is too large.`;
+      if (origin === 'string') return t('err.chars_most', { ...w, n: Number(maximum) });
+      if (origin === 'array') return t('err.pick_most', { ...w, n: Number(maximum) });
+      return maximum !== undefined ? t('err.at_most', { ...w, n: num(Number(maximum)) }) : t('err.too_large', w);
     case 'too_small':
-      if (origin === 'string') return !minimum || minimum <= 1 ? `Enter ${label(field)}.` : `${cap(label(field))} needs at least ${minimum} characters.`;
-      if (origin === 'array') return `Add at least one to ${label(field)}.`;
-      return minimum !== undefined ? `${cap(label(field))} must be at least ${minimum}.` : `${cap(label(field))} is too small.`;
+      if (origin === 'string') return !minimum || minimum <= 1 ? t('err.enter', w) : t('err.chars_least', { ...w, n: Number(minimum) });
+      if (origin === 'array') return t('err.add_one', w);
+      return minimum !== undefined ? t('err.at_least', { ...w, n: num(Number(minimum)) }) : t('err.too_small', w);
     case 'invalid_value':
     case 'invalid_enum_value':
     case 'invalid_union':
     case 'invalid_literal':
-      return `Pick one of the choices for ${label(field)}.`;
+      return t('err.choice', w);
     case 'invalid_format':
     case 'invalid_string':
     case 'invalid_date':
-      return `${cap(label(field))} isn't in the right format.`;
+      return t('err.format', w);
     case 'not_integer':
     case 'not_multiple_of':
-      return `${cap(label(field))} must be a whole number.`;
+      return t('err.whole', w);
     case 'unrecognized_keys':
-      return "Something in the form can't be changed here.";
+      return t('err.unchangeable');
     default:
-      return field ? `${cap(label(field))} isn't valid.` : 'Please check the form.';
+      return field ? t('err.invalid', w) : t('err.check_form');
   }
 }
 
@@ -117,30 +120,30 @@ export function friendlyIssue(issue: Issue): string {
 function codeWords(code: string, message: string, issue: Issue | undefined): [string, string] | null {
   switch (code) {
     case 'future_timestamp':
-      return ['ts', "That time hasn't come yet."];
+      return ['ts', t('err.future')];
     case 'invalid_timestamp':
-      return ['ts', issue?.type === 'too_old' ? 'That date is too long ago.' : 'Enter a valid time.'];
+      return ['ts', issue?.type === 'too_old' ? t('err.too_old') : t('err.ts')];
     case 'invalid_date':
-      return ['date', 'Pick a valid date.'];
+      return ['date', t('err.date')];
     case 'invalid_dob':
-      return ['dob', issue?.type === 'in_future' ? "The date of birth can't be in the future." : 'The date of birth must be within the last 5 years.'];
+      return ['dob', issue?.type === 'in_future' ? t('err.dob_future') : t('err.dob_old')];
     case 'note_too_long': {
       const most = issue?.ctx?.maximum;
-      return ['question', most !== undefined ? `A note can be at most ${most} characters.` : 'That note is too long.'];
+      return ['question', most !== undefined ? t('err.note_long', { n: Number(most) }) : t('err.note_too_long')];
     }
     case 'empty_note':
-      return ['question', 'Write what to remember after "remember:".'];
+      return ['question', t('err.empty_note')];
     case 'child_archived':
       // The server's words name the API route to call; a parent needs the app's place instead
       // (a page that knows which child it was writes the child's name: archivedText).
       return ['child', archivedText(null)];
     case 'child_name_taken':
       // The server's sentence, shown as written: it names the child.
-      return ['baby_name', message ? cap(message) : 'The family already has a child of that name.'];
+      return ['baby_name', message ? cap(message) : t('err.child_name_taken')];
     case 'child_not_found':
-      return ['child', 'That child is no longer in this family (removed on another phone?). Pick a child at the top and try again.'];
+      return ['child', t('err.child_gone')];
     case 'confirm_mismatch':
-      return ['confirm', "That isn't the family name exactly — type it as shown."];
+      return ['confirm', t('err.confirm')];
     default:
       return null;
   }
@@ -148,45 +151,44 @@ function codeWords(code: string, message: string, issue: Issue | undefined): [st
 
 /** A refusal for an archived child, naming them when the page knows who it was for. */
 export function archivedText(name: string | null): string {
-  const who = name || 'That child';
-  const them = name || 'them';
-  return `${who} is archived: bring ${them} back in Settings, under Children, to log for ${them} again.`;
+  return name ? t('err.archived_name', { name }) : t('err.archived');
 }
 
 // Error codes the server uses, said the way a tired parent would want to read them.
-const PLAIN: Record<string, string> = {
-  unauthorized: 'You are signed out. Please sign in again.',
-  invalid_credentials: "That email and password don't match an account.",
-  payment_required: 'Ask is on the paid plan.',
-  usage_limit_reached: "You've reached today's limit for questions. Try again later.",
-  insufficient_scope: "This sign-in isn't allowed to make changes.",
-  forbidden: 'Only a family admin can do that.',
-  not_found: "That doesn't exist any more — it may have been removed.",
-  conflict: 'That already exists.',
-  email_taken: 'An account with that email already exists. Try signing in instead.',
-  rate_limited: 'Too many tries. Please wait a moment.',
-  invalid_emoji: "That reaction can't be used.",
-  nothing_to_change: 'Nothing was changed.',
-  invalid_json: 'Something in the form could not be sent. Please check it and try again.',
-  cross_origin_refused: 'Please reload the page and try again.',
-  webhook_disabled: 'This webhook is turned off after failed deliveries: turn it on first.',
-  no_feed_in_progress: 'No feed is running. Start one first.',
+const PLAIN: Record<string, MessageKey> = {
+  unauthorized: 'err.unauthorized',
+  invalid_credentials: 'err.invalid_credentials',
+  payment_required: 'err.payment_required',
+  usage_limit_reached: 'err.usage_limit',
+  insufficient_scope: 'err.insufficient_scope',
+  forbidden: 'err.forbidden',
+  not_found: 'err.not_found',
+  conflict: 'err.conflict',
+  email_taken: 'err.email_taken',
+  rate_limited: 'err.rate_limited',
+  invalid_emoji: 'err.invalid_emoji',
+  nothing_to_change: 'err.nothing_to_change',
+  invalid_json: 'err.invalid_json',
+  cross_origin_refused: 'err.cross_origin',
+  webhook_disabled: 'err.webhook_disabled',
+  no_feed_in_progress: 'err.no_feed',
 };
 /** Codes whose server wording names API fields or routes: the app's words always. */
 const OWN_WORDS = new Set(['unauthorized', 'insufficient_scope', 'invalid_json', 'cross_origin_refused', 'invalid_emoji', 'nothing_to_change', 'webhook_disabled']);
 
 /** Words for a refusal about no one field: the app's own for the codes it knows, else the server's sentence (written for people). */
 function plainFor(status: number, code: string, message: string): string {
-  if (status >= 500) return 'Something went wrong on the server. Please try again.';
-  if (PLAIN[code] && (!message || OWN_WORDS.has(code))) return PLAIN[code];
+  if (status >= 500) return t('err.server');
+  const plain = PLAIN[code];
+  if (plain && (!message || OWN_WORDS.has(code))) return t(plain);
   if (message) return cap(message);
-  if (PLAIN[code]) return PLAIN[code];
-  if (status === 409) return 'An account with that email already exists. Try signing in instead.';
-  if (status === 403) return 'Only a family admin can do that.';
-  if (status === 404) return 'Not found — it may have been removed.';
-  if (status === 410) return 'This invite has expired, was revoked or was already used. Ask for a new one.';
-  if (status === 429) return 'Too many requests. Please wait a moment.';
-  return code ? cap(code.replace(/_/g, ' ')) : `Request failed (${status})`;
+  if (plain) return t(plain);
+  if (status === 409) return t('err.email_taken');
+  if (status === 403) return t('err.forbidden');
+  if (status === 404) return t('err.not_found_status');
+  if (status === 410) return t('err.invite_gone');
+  if (status === 429) return t('err.too_many');
+  return code ? cap(code.replace(/_/g, ' ')) : t('err.failed', { status });
 }
 
 /** Any of the API's error bodies: {error, message}, with detail on a 400; the 422's {detail}. */
@@ -217,7 +219,7 @@ export function errorFrom(status: number, rawBody: unknown): ApiError {
       if (f && !fields[f]) fields[f] = msg;
       if (!msgs.includes(msg)) msgs.push(msg);
     }
-    return new ApiError(status, code, msgs.join(' ') || 'Please check the form.', fields);
+    return new ApiError(status, code, msgs.join(' ') || t('err.check_form'), fields);
   }
   const known = codeWords(body.error, body.message, undefined);
   if (known) return new ApiError(status, code, known[1], { [known[0]]: known[1] });
@@ -229,7 +231,7 @@ export function errorFrom(status: number, rawBody: unknown): ApiError {
  * field, and everything else once beside the button. Never the same words twice.
  */
 export function splitError(e: unknown, shown: string[]): { fields: Record<string, string>; form: string | null } {
-  if (!(e instanceof ApiError)) return { fields: {}, form: (e as Error)?.message || 'Something went wrong.' };
+  if (!(e instanceof ApiError)) return { fields: {}, form: (e as Error)?.message || t('common.wrong') };
   const names = Object.keys(e.fields);
   if (!names.length) return { fields: {}, form: e.message };
   const fields: Record<string, string> = {};

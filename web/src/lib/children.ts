@@ -3,6 +3,7 @@
 // choice is per device and per family (a shared phone keeps each family's own), and a child
 // that was archived or deleted meanwhile falls back to the primary child.
 
+import { currentLocale } from '../i18n/core.ts';
 import type { components } from '../generated/openapi.d.ts';
 
 /** A child as GET /api/vega/children lists them. */
@@ -40,7 +41,8 @@ export function pickChild(children: readonly Child[], wanted: string | null | un
 /** "Ada and Tom", "Ada, Tom and Mia": how a confirmation names the children it logged for. */
 export function namesOf(names: readonly string[]): string {
   if (names.length <= 1) return names[0] ?? '';
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  // "Ada and Tom", "Ada und Tom": the caregiver's language joins a list its own way.
+  return new Intl.ListFormat(currentLocale(), { type: 'conjunction' }).format(names);
 }
 
 /** `path` asking about one child (?child=ID), or as it is when no child is known yet. */

@@ -9,6 +9,7 @@ import { ApiError, post, type Reply, type Schemas } from './api';
 import { getSession } from './session';
 import { uuid } from './uuid';
 import { reZone, shownTs } from './zone';
+import { t } from '../i18n/core';
 
 /** A log as sent (POST /api/vega/log): what, when (`ts` on the clock of `timezone`), for which child. */
 export type LogBody = Schemas['LogRequest'];
@@ -109,7 +110,7 @@ export async function logEvent(body: LogBody): Promise<{ queued: false; result: 
       // app is already on its way to the sign-in page, which says so).
       write([...read(), p]);
       try {
-        sessionStorage.setItem(SIGNED_OUT_FLASH, "You've been signed out. Sign in again and your log will be sent.");
+        sessionStorage.setItem(SIGNED_OUT_FLASH, t('auth.signed_out_flash'));
         dispatchEvent(new Event(SIGNED_OUT_FLASH));
       } catch {
         /* the log is still queued */

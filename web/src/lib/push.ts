@@ -1,6 +1,7 @@
 // This device's Web Push subscription (issue 28): the browser's PushManager with the service's
 // VAPID public key, handed to POST /api/vega/push/subscribe. The service worker (public/sw.js)
 // shows what arrives.
+import { t } from '../i18n/core';
 import { get, post } from './api';
 
 /** 'ok' where this browser can take push; 'ios' where an iPhone needs the app on the Home Screen first. */
@@ -35,7 +36,7 @@ export async function thisDeviceEndpoint(): Promise<string | null> {
 /** Asks for permission, subscribes this device and tells the service. */
 export async function subscribeThisDevice(): Promise<void> {
   const permission = await Notification.requestPermission();
-  if (permission !== 'granted') throw new Error('Notifications are blocked for this site. Allow them in the browser’s site settings, then try again.');
+  if (permission !== 'granted') throw new Error(t('push.blocked'));
   const { public_key } = await get('/api/vega/push/key');
   const reg = await registration();
   await navigator.serviceWorker.ready;

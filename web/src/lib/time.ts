@@ -1,6 +1,8 @@
 // Family-local time in the browser. The API speaks local `YYYY-MM-DDTHH:MM:SS` strings in the
 // family's zone (profile.timezone), which may differ from the phone's zone, so every "now"
-// is formatted with Intl in that zone rather than with the device clock's offset.
+// is formatted with Intl in that zone rather than with the device clock's offset. What a
+// caregiver reads (clock times, durations, days) is in their language and hour cycle (i18n/core).
+import { date, duration as inWords, t, time } from '../i18n/core.ts';
 
 export function browserZone(): string {
   try {
@@ -61,7 +63,8 @@ export function tsFromClock(hhmm: string, zone: string): string | null {
   return null;
 }
 
-export const NOT_YET = "That time hasn't come yet today.";
+/** "That time hasn't come yet today." */
+export const notYet = () => t('time.not_yet');
 
 export function addDays(date: string, n: number): string {
   const d = new Date(`${date}T12:00:00Z`);
@@ -69,28 +72,22 @@ export function addDays(date: string, n: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-export const clock = (ts: string | null | undefined) => (ts && ts.length >= 16 ? ts.slice(11, 16) : '');
+/** A local timestamp's clock time in the caregiver's hour cycle: "14:05", "2:05 PM". */
+export const clock = (ts: string | null | undefined) => (ts && ts.length >= 16 ? time(ts) : '');
 
-export function duration(minutes: number | null | undefined): string {
-  if (minutes == null || !Number.isFinite(minutes)) return '';
-  const m = Math.max(0, Math.round(minutes));
-  if (m < 60) return `${m} min`;
-  const h = Math.floor(m / 60);
-  const r = m % 60;
-  return r ? `${h} h ${r} min` : `${h} h`;
-}
+/** "45 min", "1 h 20 min" in the caregiver's words. */
+export const duration = (minutes: number | null | undefined): string => inWords(minutes);
 
 /** "in 25 min" / "20 min ago" relative to the live status's `now`. */
 export function relative(ts: string, now: string): string {
   const d = minutesBetween(now, ts);
-  if (Math.abs(d) < 1) return 'now';
-  return d > 0 ? `in ${duration(d)}` : `${duration(-d)} ago`;
+  if (Math.abs(d) < 1) return t('time.now');
+  return d > 0 ? t('time.in', { d: duration(d) }) : t('time.ago', { d: duration(-d) });
 }
 
 /** "Today", "Yesterday" or a short date, for day headings. */
-export function dayLabel(date: string, today: string): string {
-  if (date === today) return 'Today';
-  if (date === addDays(today, -1)) return 'Yesterday';
-  const d = new Date(`${date}T12:00:00Z`);
-  return d.toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+export function dayLabel(day: string, today: string): string {
+  if (day === today) return t('time.today');
+  if (day === addDays(today, -1)) return t('time.yesterday');
+  return date(day, { weekday: 'short', day: 'numeric', month: 'short' });
 }

@@ -20,7 +20,8 @@ const TABLES: Record<Kind, Record<Sex, Table>> = {
 };
 
 /** The usual centile lines: 3rd, 15th, 50th, 85th, 97th, as z-scores. */
-export const CENTILES: [string, number][] = [['3rd', -1.881], ['15th', -1.036], ['50th', 0], ['85th', 1.036], ['97th', 1.881]];
+/** The centiles drawn (as numbers: the page says them in the caregiver's words) and their z-scores. */
+export const CENTILES: [number, number][] = [[3, -1.881], [15, -1.036], [50, 0], [85, 1.036], [97, 1.881]];
 
 function lms(kind: Kind, sex: Sex, ageDays: number): [number, number, number] {
   const t = TABLES[kind][sex];

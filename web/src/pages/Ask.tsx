@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { FormError } from '../components/Field';
 import { useSession } from '../lib/session';
 import { ApiError, get, post, type Schemas } from '../lib/api';
+import { dateTime, t, tx } from '../i18n/core';
 
 interface Msg { who: 'me' | 'them'; text: string }
 type Note = Schemas['Note'];
@@ -35,7 +36,7 @@ export function Ask() {
       (r) => setNotes(r.notes),
       (e) => {
         if (e instanceof ApiError && e.status === 402) setPaid(false);
-        else setNotesError(e instanceof ApiError ? e.message : 'Could not load notes.');
+        else setNotesError(e instanceof ApiError ? e.message : t('ask.notes_failed'));
         setNotes([]);
       },
     );
@@ -45,7 +46,7 @@ export function Ask() {
   const ask = async (e: Event) => {
     e.preventDefault();
     const question = q.trim();
-    if (!question) return setError('Type a question first.');
+    if (!question) return setError(t('ask.type_first'));
     setBusy(true);
     setError(null);
     setMsgs((m) => [...m, { who: 'me', text: question }]);
@@ -59,10 +60,10 @@ export function Ask() {
       setMsgs((m) => m.slice(0, -1));
       if (err instanceof ApiError && err.status === 402) {
         setPaid(false);
-        setError('Ask is on the paid plan. Your family is on the free plan, so questions are not available.');
+        setError(t('ask.paid_error'));
       } else if (err instanceof ApiError && err.status === 429) {
-        setError(`You've reached the question limit for now. ${err.message !== 'Too many requests. Please wait a moment.' ? err.message : ''}`.trim());
-      } else setError(err instanceof ApiError ? err.message : 'Could not ask right now.');
+        setError(`${t('ask.limit')} ${err.message !== 'Too many requests. Please wait a moment.' ? err.message : ''}`.trim());
+      } else setError(err instanceof ApiError ? err.message : t('ask.failed'));
     } finally {
       setBusy(false);
     }
@@ -74,7 +75,7 @@ export function Ask() {
       await post('/api/ask/notes/delete', { body: { ts } });
       setNotes((n) => (n ?? []).filter((x) => x.ts !== ts));
     } catch (e) {
-      setNotesError(e instanceof ApiError ? e.message : 'Could not delete the note.');
+      setNotesError(e instanceof ApiError ? e.message : t('ask.delete_failed'));
     }
   };
 
@@ -82,45 +83,45 @@ export function Ask() {
     // A paid feature, shown as one: what it does, and that the rest of the app is unaffected.
     return (
       <>
-        <h1>Ask <span class="badge">paid plan</span></h1>
+        <h1>{t('nav.ask')} <span class="badge">{t('ask.paid_badge')}</span></h1>
         <div class="card" role="note" data-testid="paid-plan">
-          <p><strong>Ask is part of the paid plan.</strong> Your family is on the free plan, so questions and notes aren't available; everything else in the app works as usual.</p>
-          <p class="muted small">With it you can ask about your own log in plain words: “How much milk yesterday?”, “When is her next nap?”, “Has he had egg this week?”. Your family's admin can change the plan with the service's operator.</p>
+          <p>{tx('ask.paid_text', { b: (c: unknown[]) => <strong>{c}</strong> })}</p>
+          <p class="muted small">{t('ask.paid_more')}</p>
         </div>
       </>
     );
   }
   return (
     <>
-      <h1>Ask</h1>
-      <p class="muted small">Questions are answered from your own log (“How much milk yesterday?”, “When did she last poop?”). Start with “remember:” to save a note. Not medical advice.</p>
-      <ul class="chat" aria-live="polite" aria-label="Conversation">
+      <h1>{t('nav.ask')}</h1>
+      <p class="muted small">{t('ask.intro')}</p>
+      <ul class="chat" aria-live="polite" aria-label={t('ask.conversation')}>
         {msgs.map((m, i) => (
-          <li key={i} class={`bubble ${m.who}`}><span class="sr-only">{m.who === 'me' ? 'You: ' : 'Answer: '}</span>{m.text}</li>
+          <li key={i} class={`bubble ${m.who}`}><span class="sr-only">{m.who === 'me' ? t('ask.you') : t('ask.answer')} </span>{m.text}</li>
         ))}
         <li ref={end} aria-hidden="true" />
       </ul>
       <form onSubmit={ask}>
         <div class="field">
-          <label for="question">Your question</label>
+          <label for="question">{t('ask.question')}</label>
           <input id="question" value={q} onInput={(e) => setQ((e.currentTarget as HTMLInputElement).value)} autocomplete="off"
             aria-invalid={error ? 'true' : undefined} aria-describedby={error ? 'ask-err' : undefined} />
         </div>
         {error && <p class="error" id="ask-err" role="alert">{error}</p>}
-        <button class="btn primary wide" type="submit" disabled={busy}>{busy ? 'Asking…' : 'Ask'}</button>
+        <button class="btn primary wide" type="submit" disabled={busy}>{busy ? t('ask.asking') : t('nav.ask')}</button>
       </form>
       {<section aria-labelledby="notes-h">
-        <h2 id="notes-h">Notes</h2>
+        <h2 id="notes-h">{t('report.notes')}</h2>
         <FormError error={notesError} />
-        {notes == null ? <p class="muted">Loading…</p> : notes.length === 0 ? <p class="muted">No notes saved.</p> : (
+        {notes == null ? <p class="muted">{t('common.loading')}</p> : notes.length === 0 ? <p class="muted">{t('ask.no_notes')}</p> : (
           <ul class="events">
             {notes.map((n) => (
               <li class="event" key={n.ts}>
                 <div class="event-head">
                   <span class="event-what">{n.text}</span>
-                  <button type="button" class="btn small" onClick={() => removeNote(n.ts)} aria-label={`Delete note: ${n.text}`}>Delete</button>
+                  <button type="button" class="btn small" onClick={() => removeNote(n.ts)} aria-label={t('ask.delete_note', { text: n.text })}>{t('common.delete')}</button>
                 </div>
-                <p class="small muted">{n.ts.replace('T', ' ').slice(0, 16)}{n.tags?.length ? ` · ${n.tags.join(', ')}` : ''}</p>
+                <p class="small muted">{dateTime(n.ts, { day: 'numeric', month: 'short', year: 'numeric' })}{n.tags?.length ? ` · ${n.tags.join(', ')}` : ''}</p>
               </li>
             ))}
           </ul>

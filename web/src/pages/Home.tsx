@@ -16,6 +16,7 @@ import { FeedPair, FeedPanel } from '../home/FeedPanel';
 import { SleepCard } from '../home/SleepCard';
 import { Icon } from '../components/Icon';
 import { asleepNow } from '../lib/feed';
+import { showMl } from '../lib/units';
 import { SolidSheet } from '../home/SolidSheet';
 import { WhenPicker } from '../home/WhenPicker';
 import { Action } from '../home/Action';
@@ -26,6 +27,7 @@ import { MoreSheet } from '../home/MoreSheet';
 import { UrgentAlerts } from '../home/UrgentAlert';
 import { ZoneNotice } from '../home/ZoneNotice';
 import { useLog, type Item } from '../home/use-log';
+import { t } from '../i18n/core';
 
 type Sheet = 'feed' | 'bottle' | 'solid' | 'supplement' | 'measure' | 'note' | 'more' | null;
 
@@ -82,9 +84,9 @@ export function Home() {
   const allAsleep = sleepers.length === targets.length;
   const sleepItems: Item[] = allAsleep ? targets.map((child) => ({ child, body: { type: 'wake' } }))
     : targets.filter((c) => !asleepOf(c)).map((child) => ({ child, body: { type: 'sleep' } }));
-  const sleepSub = !forAll ? (asleep ? 'asleep now' : 'awake now')
-    : allAsleep ? 'all asleep' : sleepers.length ? `${namesOf(sleepers.map(nameOf))} asleep` : 'all awake';
-  const allSub = forAll ? (targets.length === 2 ? 'both' : `all ${targets.length}`) : undefined;
+  const sleepSub = !forAll ? (asleep ? t('home.asleep_now') : t('home.awake_now'))
+    : allAsleep ? t('home.all_asleep') : sleepers.length ? t('home.names_asleep', { names: namesOf(sleepers.map(nameOf)) }) : t('home.all_awake');
+  const allSub = forAll ? t('home.all_n', { n: targets.length }) : undefined;
 
   // Breastfeed: a panel for each child being fed, and for the children the button was tapped for.
   const feeding = targets.some((c) => !!lives[keyOf(c)]?.feeding);
@@ -98,12 +100,12 @@ export function Home() {
   return (
     <>
       {/* Twins: the top bar, the switcher and the cards name the children; the heading stays for screen readers. */}
-      <h1 class={twins ? 'sr-only' : 'home-title'}>{s.profile?.baby_name ?? 'Home'}{s.profile?.age_display ? <span class="muted small"> · {s.profile.age_display}</span> : null}</h1>
+      <h1 class={twins ? 'sr-only' : 'home-title'}>{s.profile?.baby_name ?? t('nav.home')}{s.profile?.age_display ? <span class="muted small"> · {s.profile.age_display}</span> : null}</h1>
       <UrgentAlerts alerts={watched.flatMap((c) => (lives[keyOf(c)] ? [{ name: twins ? nameOf(c) : '', live: lives[keyOf(c)] }] : []))} />
       {familyId && s.profile?.timezone && (
         <ZoneNotice familyId={familyId} familyZone={s.profile.timezone} phone={phoneZone()} admin={s.me?.role === 'admin'}
           onSwitched={(z) => {
-            say({ text: `The family's clock is now ${placeName(z)} time. Every time is shown in ${placeName(z)} time.`, tone: 'ok' });
+            say({ text: t('home.clock_switched', { place: placeName(z) }), tone: 'ok' });
             void refresh();
           }} />
       )}
@@ -114,36 +116,36 @@ export function Home() {
       )}
 
       <section aria-labelledby="log-h">
-        <h2 id="log-h" class="sr-only">Log</h2>
+        <h2 id="log-h" class="sr-only">{t('home.log')}</h2>
         {asleep && !forAll && (
           <SleepCard since={live?.asleep_since ?? null} zone={zone} offsetMs={offsetMs} busy={busy}
             onWake={() => log('quick', [{ child: sel, body: { type: 'wake' } }])} />
         )}
         {twins && <LogFor selected={selChild} count={active.length} all={forAll} onAll={(on) => setLogForAll(familyId, on)} />}
         <div class="actions">
-          <Action icon="breast" label={feeding ? 'Feeding' : 'Breastfeed'} sub={feeding ? 'timer running' : allSub} cls={feeding ? 'on' : ''}
+          <Action icon="breast" label={feeding ? t('home.feeding') : t('home.breastfeed')} sub={feeding ? t('home.timer_running') : allSub} cls={feeding ? 'on' : ''}
             sheetName="feed" onClick={() => toggleSheet('feed')} busy={busy} open={feedOpen} testid="btn-breastfeed" />
-          <Action icon="bottle" label="Bottle" sub={allSub ?? (live?.last_milk_ml ? `last ${live.last_milk_ml} ml` : undefined)} sheetName="bottle"
+          <Action icon="bottle" label={t('home.bottle')} sub={allSub ?? (live?.last_milk_ml ? t('home.last_ml', { ml: showMl(live.last_milk_ml, 'metric') }) : undefined)} sheetName="bottle"
             onClick={() => toggleSheet('bottle')} busy={busy} open={sheet === 'bottle'} testid="btn-bottle" />
           <Action
             icon={allAsleep ? 'sun' : 'moon'}
-            label={allAsleep ? 'Woke up' : 'Fell asleep'}
+            label={allAsleep ? t('ev.wake') : t('ev.sleep')}
             sub={sleepSub}
             cls={allAsleep ? 'on' : ''}
             onClick={() => log('quick', sleepItems)}
             busy={busy}
             testid="btn-sleep"
           />
-          <Action icon="drop" label="Wet" sub={allSub} onClick={() => log('quick', forTargets({ type: 'nappy', kind: 'wet' }))} busy={busy} testid="btn-nappy-wet" />
-          <Action icon="dirty" label="Dirty" sub={allSub} onClick={() => log('quick', forTargets({ type: 'nappy', kind: 'dirty' }))} busy={busy} testid="btn-nappy-dirty" />
-          <Action icon="nappy" label="Wet + dirty" sub={allSub} onClick={() => log('quick', forTargets({ type: 'nappy', kind: 'both' }))} busy={busy} testid="btn-nappy-both" />
-          <Action icon="bowl" label="Solids" sub={allSub} sheetName="solid" onClick={() => toggleSheet('solid')} busy={busy} open={sheet === 'solid'} testid="btn-solid" />
-          <Action icon="pill" label="Supplement" sub={allSub} sheetName="supplement" onClick={() => toggleSheet('supplement')} busy={busy} open={sheet === 'supplement'} testid="btn-supplement" />
+          <Action icon="drop" label={t('home.wet')} sub={allSub} onClick={() => log('quick', forTargets({ type: 'nappy', kind: 'wet' }))} busy={busy} testid="btn-nappy-wet" />
+          <Action icon="dirty" label={t('home.dirty')} sub={allSub} onClick={() => log('quick', forTargets({ type: 'nappy', kind: 'dirty' }))} busy={busy} testid="btn-nappy-dirty" />
+          <Action icon="nappy" label={t('home.wet_dirty')} sub={allSub} onClick={() => log('quick', forTargets({ type: 'nappy', kind: 'both' }))} busy={busy} testid="btn-nappy-both" />
+          <Action icon="bowl" label={t('home.solids')} sub={allSub} sheetName="solid" onClick={() => toggleSheet('solid')} busy={busy} open={sheet === 'solid'} testid="btn-solid" />
+          <Action icon="pill" label={t('ev.supplement')} sub={allSub} sheetName="supplement" onClick={() => toggleSheet('supplement')} busy={busy} open={sheet === 'supplement'} testid="btn-supplement" />
           {/* Each baby is weighed on their own: a weight always goes to the selected child. */}
-          <Action icon="scale" label="Weight" sub={forAll ? `${selChild?.baby_name ?? 'one'} only` : undefined} sheetName="measure"
+          <Action icon="scale" label={t('home.weight')} sub={forAll ? t('home.name_only', { name: selChild?.baby_name ?? '' }) : undefined} sheetName="measure"
             onClick={() => toggleSheet('measure')} busy={busy} open={sheet === 'measure'} testid="btn-measure" />
           {/* The rest of a baby's day (issue 26) behind one button, so the nine above stay as they were. */}
-          <Action icon="more" label="More" sub="temperature, medicine, pumping, head, activity, milestone" cls="more-btn" sheetName="more"
+          <Action icon="more" label={t('home.more')} sub={t('home.more_sub')} cls="more-btn" sheetName="more"
             onClick={() => toggleSheet('more')} busy={busy} open={sheet === 'more'} testid="btn-more" />
         </div>
         {feedOpen && (feedIds.length === 1 ? feedPanel(feedIds[0]!, false) : (
@@ -164,22 +166,22 @@ export function Home() {
         {sheet === 'more' && (
           <MoreSheet units={units} familyId={familyId ?? ''} live={live} busy={busy}
             errors={error?.where === 'more' ? { ...(error.fields ?? {}), ...(error.msg && !Object.values(error.fields ?? {}).includes(error.msg) ? { _: error.msg } : {}) } : {}}
-            forAll={twins ? (forAll ? namesOf(targets.map(nameOf)) : `${selChild?.baby_name ?? ''} only`) : null} forOne={twins ? selChild?.baby_name ?? null : null}
+            forAll={twins ? (forAll ? namesOf(targets.map(nameOf)) : t('home.name_only', { name: selChild?.baby_name ?? '' })) : null} forOne={twins ? selChild?.baby_name ?? null : null}
             onPick={() => setError(null)}
             onLog={(body, each) => log('more', each ? forTargets(body) : [{ child: sel, body }])} />
         )}
         {errFor('quick') && <p class="error" role="alert">{errFor('quick')}</p>}
         <WhenPicker when={when} onChange={(w) => { setWhen(w); setWhenError(null); }} zone={zone} error={whenError} />
         <button type="button" class="btn ghost small-link" onClick={() => toggleSheet('note')} aria-expanded={sheet === 'note'} data-testid="btn-note">
-          <Icon name="note" size={20} /> Add a note
+          <Icon name="note" size={20} /> {t('home.add_note')}
         </button>
         {sheet === 'note' && <NoteSheet busy={busy} error={errFor('note')} onLog={(b) => log('note', forTargets(b))} />}
       </section>
 
-      {twins && <h2 class="status-h">{selChild?.baby_name} today</h2>}
+      {twins && <h2 class="status-h">{t('home.name_today', { name: selChild?.baby_name ?? '' })}</h2>}
       {live ? <LiveStatus live={live} units={units} waitingMl={waitingMl} familyZone={zone} /> : !liveError && (navigator.onLine === false
-        ? <p class="muted">The status will show when you're back online.</p>
-        : <p class="muted" aria-busy="true">Loading status…</p>)}
+        ? <p class="muted">{t('home.status_offline')}</p>
+        : <p class="muted" aria-busy="true">{t('home.status_loading')}</p>)}
       <Toast toast={toast} onClose={() => setToast(null)} />
     </>
   );

@@ -4,6 +4,7 @@ import { post } from '../lib/api';
 import { linkClick } from '../lib/router';
 import { useForm } from '../lib/use-form';
 import { AuthFrame, afterSignIn } from './SignIn';
+import { t } from '../i18n/core';
 
 export function Join({ code }: { code: string }) {
   const f = useForm({ code, email: '', password: '', username: '' });
@@ -11,9 +12,9 @@ export function Join({ code }: { code: string }) {
     e.preventDefault();
     const v = f.values;
     const errs: Record<string, string> = {};
-    if (!v.code.trim()) errs.code = 'Paste the invite code from the link you were sent.';
-    if (!/^\S+@\S+\.\S+$/.test(v.email.trim())) errs.email = 'Enter the email you will sign in with.';
-    if (v.password.length < 6) errs.password = 'Use at least 6 characters.';
+    if (!v.code.trim()) errs.code = t('auth.code_needed');
+    if (!/^\S+@\S+\.\S+$/.test(v.email.trim())) errs.email = t('field.email');
+    if (v.password.length < 6) errs.password = t('auth.password_short');
     if (Object.keys(errs).length) return f.setErrors(errs);
     f.submit(async () => {
       const body = { code: v.code.trim(), email: v.email.trim(), password: v.password, ...(v.username.trim() ? { username: v.username.trim() } : {}) };
@@ -22,18 +23,18 @@ export function Join({ code }: { code: string }) {
     });
   };
   return (
-    <AuthFrame title="Join your family">
-      <p>You've been invited to share a baby's log. Create your sign-in to join.</p>
+    <AuthFrame title={t('auth.join_title')}>
+      <p>{t('auth.join_intro')}</p>
       <form onSubmit={onSubmit} noValidate>
-        {!code && <Field label="Invite code" required {...f.field('code')} />}
+        {!code && <Field label={t('auth.invite_code')} required {...f.field('code')} />}
         {code && f.errors.code && <p class="error" role="alert">{f.errors.code}</p>}
-        <Field label="Email" type="email" autocomplete="email" required {...f.field('email')} />
-        <Field label="Password" type="password" autocomplete="new-password" required hint="At least 6 characters." {...f.field('password')} />
-        <Field label="Your name in the log (optional)" hint="e.g. Grandma" {...f.field('username')} />
+        <Field label={t('auth.email')} type="email" autocomplete="email" required {...f.field('email')} />
+        <Field label={t('auth.password')} type="password" autocomplete="new-password" required hint={t('auth.at_least_6')} {...f.field('password')} />
+        <Field label={t('auth.your_name')} hint={t('auth.your_name_hint')} {...f.field('username')} />
         <FormError error={f.formError} />
-        <button class="btn primary wide" type="submit" disabled={f.busy}>{f.busy ? 'Joining…' : 'Join family'}</button>
+        <button class="btn primary wide" type="submit" disabled={f.busy}>{f.busy ? t('auth.joining') : t('auth.join')}</button>
       </form>
-      <p class="alt">Already have an account? <a href="/login" onClick={linkClick}>Sign in</a></p>
+      <p class="alt">{t('auth.have_account')} <a href="/login" onClick={linkClick}>{t('auth.sign_in')}</a></p>
     </AuthFrame>
   );
 }

@@ -7,29 +7,24 @@ import { useEffect, useState } from 'preact/hooks';
 import { get, ApiError, type Schemas } from '../lib/api';
 import { selectedChild } from '../lib/session';
 import { navigate } from '../lib/router';
-import { doseText } from '../lib/describe';
+import { doseText, methodName } from '../lib/describe';
+import { date, duration, num, t, time } from '../i18n/core';
 
 /** The printable report (GET /api/vega/report). */
 type ReportData = Schemas['Report'];
 type Measurement = ReportData['growth']['measurements'][number];
 type Line = ReportData['growth']['centile_lines']['weight'][number];
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+/** "20 Oct 2026", "Tue 20 Oct 2026" ("Di. 20. Okt. 2026"): the weekday apart, so no comma comes between. */
 export function dateLabel(d: string, weekday = false): string {
-  const [y, m, day] = d.split('-').map(Number);
-  const wd = WEEKDAYS[new Date(Date.UTC(y, m - 1, day)).getUTCDay()];
-  return `${weekday ? `${wd} ` : ''}${day} ${MONTHS[m - 1]} ${y}`;
+  const day = date(d, { day: 'numeric', month: 'short', year: 'numeric' });
+  return weekday ? `${date(d, { weekday: 'short' })} ${day}` : day;
 }
-export function hm(min: number): string {
-  if (min <= 0) return '0 min';
-  const h = Math.floor(min / 60);
-  const m = min % 60;
-  return h ? (m ? `${h} h ${m} min` : `${h} h`) : `${m} min`;
-}
+/** "12 h 30 min", "0 min" in the caregiver's words. */
+export const hm = (min: number): string => duration(Math.max(0, min));
 const isoDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
-const MEASURE: Record<Measurement['type'], string> = { weight: 'Weight', length: 'Length', head_circumference: 'Head circumference' };
+const measure = (type: string) => (type === 'weight' ? t('home.weight') : type === 'length' ? t('growth.length') : type === 'head_circumference' ? t('growth.head') : type);
 
 function GrowthChart({ kind, lines, points }: { kind: Measurement['type']; lines: Line[]; points: Measurement[] }) {
   if (!lines.length) return null;
@@ -46,10 +41,10 @@ function GrowthChart({ kind, lines, points }: { kind: Measurement['type']; lines
   const unit = kind === 'weight' ? 'kg' : 'cm';
   return (
     <figure class="report-chart">
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${MEASURE[kind]} on the WHO centile lines`}>
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={t('report.chart_label', { name: measure(kind) })}>
         <text x="2" y="10" font-size="8">{unit}</text>
-        <text x="2" y={Y(y0)} font-size="8">{y0}</text>
-        <text x="2" y={Y(y1) + 6} font-size="8">{y1}</text>
+        <text x="2" y={Y(y0)} font-size="8">{num(y0)}</text>
+        <text x="2" y={Y(y1) + 6} font-size="8">{num(y1)}</text>
         {lines.map((l) => (
           <g key={l.centile}>
             <polyline fill="none" stroke={l.centile === 50 ? '#444' : '#999'} stroke-width={l.centile === 50 ? 1.2 : 0.7}
@@ -58,7 +53,7 @@ function GrowthChart({ kind, lines, points }: { kind: Measurement['type']; lines
           </g>
         ))}
         {points.map((p) => <circle key={p.ts} cx={X(p.age_days)} cy={Y(p.value)} r="3" fill="#000" />)}
-        <text x={W / 2} y={H - 4} font-size="8" text-anchor="middle">age in days (WHO centiles 2nd to 98th)</text>
+        <text x={W / 2} y={H - 4} font-size="8" text-anchor="middle">{t('report.chart_axis')}</text>
       </svg>
     </figure>
   );
@@ -71,31 +66,31 @@ export function Report({ query }: { query: URLSearchParams }) {
   const [data, setData] = useState<ReportData | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [f, setF] = useState(from);
-  const [t, setT] = useState(to);
+  const [until, setUntil] = useState(to);
   useEffect(() => {
     setData(null);
     setError(null);
     get('/api/vega/report', { params: { query: { from, to, ...selectedChild() } } })
       .then((r) => {
         setData(r);
-        document.title = `${r.baby_name} · ${dateLabel(r.from)} to ${dateLabel(r.to)} · Report`;
+        document.title = t('report.doc_title', { name: r.baby_name, range: t('report.range', { from: dateLabel(r.from), to: dateLabel(r.to) }) });
       })
-      .catch((e) => setError(e instanceof ApiError ? e.message : 'Could not load the report.'));
+      .catch((e) => setError(e instanceof ApiError ? e.message : t('report.load_failed')));
   }, [from, to]);
 
   const controls = (
-    <form class="report-controls no-print" onSubmit={(e) => { e.preventDefault(); navigate(`/report?from=${f}&to=${t}`); }}>
-      <a href="/settings">← Back to the app</a>
-      <label>From <input type="date" value={f} onInput={(e) => setF((e.currentTarget as HTMLInputElement).value)} /></label>
-      <label>To <input type="date" value={t} onInput={(e) => setT((e.currentTarget as HTMLInputElement).value)} /></label>
-      <button class="btn small" type="submit">Show</button>
-      <button class="btn small primary" type="button" onClick={() => print()} disabled={!data}>Print or save as PDF</button>
-      <span class="muted small">Up to 31 days.</span>
+    <form class="report-controls no-print" onSubmit={(e) => { e.preventDefault(); navigate(`/report?from=${f}&to=${until}`); }}>
+      <a href="/settings">{t('report.back')}</a>
+      <label>{t('rem.from')} <input type="date" value={f} onInput={(e) => setF((e.currentTarget as HTMLInputElement).value)} /></label>
+      <label>{t('xfer.to')} <input type="date" value={until} onInput={(e) => setUntil((e.currentTarget as HTMLInputElement).value)} /></label>
+      <button class="btn small" type="submit">{t('report.show')}</button>
+      <button class="btn small primary" type="button" onClick={() => print()} disabled={!data}>{t('report.print')}</button>
+      <span class="muted small">{t('report.up_to')}</span>
     </form>
   );
-  if (error) return <main class="report">{controls}<h1>Report</h1><p class="error" role="alert">{error}</p></main>;
-  if (!data) return <main class="report">{controls}<p class="muted" aria-busy="true">Loading…</p></main>;
-  const range = `${dateLabel(data.from)} to ${dateLabel(data.to)}`;
+  if (error) return <main class="report">{controls}<h1>{t('nav.report')}</h1><p class="error" role="alert">{error}</p></main>;
+  if (!data) return <main class="report">{controls}<p class="muted" aria-busy="true">{t('common.loading')}</p></main>;
+  const range = t('report.range', { from: dateLabel(data.from), to: dateLabel(data.to) });
   const weights = data.growth.measurements.filter((m) => m.type === 'weight');
   const lengths = data.growth.measurements.filter((m) => m.type === 'length');
   const heads = data.growth.measurements.filter((m) => m.type === 'head_circumference');
@@ -109,22 +104,22 @@ export function Report({ query }: { query: URLSearchParams }) {
         <thead>
           <tr>
             <th class="report-running">
-              <span class="report-name">{data.baby_name}</span> · born {dateLabel(data.dob)} · <span>{range}</span>
+              <span class="report-name">{data.baby_name}</span> · {t('report.born', { date: dateLabel(data.dob) })} · <span>{range}</span>
             </th>
           </tr>
         </thead>
         <tbody>
           <tr>
             <td>
-              <h1>{data.baby_name}: {range}</h1>
-              <p class="small">What the family logged in Baby Tracker. Times are local ({data.from === data.to ? 'one day' : `${data.days.length} days`}). Produced {data.generated_at.replace('T', ' ').slice(0, 16)}.</p>
+              <h1>{t('report.title', { name: data.baby_name, range })}</h1>
+              <p class="small">{t('report.intro', { days: data.from === data.to ? 1 : data.days.length, when: `${dateLabel(data.generated_at.slice(0, 10))} ${time(data.generated_at)}` })}</p>
 
-              <h2>Day by day</h2>
+              <h2>{t('report.day_by_day')}</h2>
               <table class="report-days">
                 <thead>
                   <tr>
-                    <th scope="col">Day</th><th scope="col">Feeds</th><th scope="col">Bottles (ml)</th><th scope="col">Breastfeeds (minutes)</th>
-                    <th scope="col">Sleep</th><th scope="col">Longest sleep</th><th scope="col">Wet</th><th scope="col">Dirty</th>
+                    <th scope="col">{t('report.day')}</th><th scope="col">{t('report.feeds')}</th><th scope="col">{t('report.bottles')}</th><th scope="col">{t('report.breastfeeds')}</th>
+                    <th scope="col">{t('d24.sleep')}</th><th scope="col">{t('report.longest')}</th><th scope="col">{t('home.wet')}</th><th scope="col">{t('home.dirty')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -132,8 +127,8 @@ export function Report({ query }: { query: URLSearchParams }) {
                     <tr key={d.date} data-date={d.date}>
                       <th scope="row">{dateLabel(d.date, true)}</th>
                       <td>{d.feeds.count}</td>
-                      <td>{d.feeds.bottle_count} · {d.feeds.bottle_ml} ml</td>
-                      <td>{d.feeds.breastfeed_count} · {d.feeds.breastfeed_minutes} min</td>
+                      <td>{d.feeds.bottle_count} · {num(d.feeds.bottle_ml)} ml</td>
+                      <td>{d.feeds.breastfeed_count} · {t('time.duration_min', { m: d.feeds.breastfeed_minutes })}</td>
                       <td>{hm(d.sleep.total_minutes)}</td>
                       <td>{hm(d.sleep.longest_minutes)}</td>
                       <td>{d.nappies.wet}</td>
@@ -141,10 +136,10 @@ export function Report({ query }: { query: URLSearchParams }) {
                     </tr>
                   ))}
                   <tr class="report-total">
-                    <th scope="row">Total</th>
+                    <th scope="row">{t('report.total')}</th>
                     <td>{data.totals.feeds}</td>
-                    <td>{data.totals.bottle_ml} ml</td>
-                    <td>{data.totals.breastfeed_count} · {data.totals.breastfeed_minutes} min</td>
+                    <td>{num(data.totals.bottle_ml)} ml</td>
+                    <td>{data.totals.breastfeed_count} · {t('time.duration_min', { m: data.totals.breastfeed_minutes })}</td>
                     <td>{hm(data.totals.sleep_minutes)}</td>
                     <td></td>
                     <td>{data.totals.wet}</td>
@@ -155,21 +150,21 @@ export function Report({ query }: { query: URLSearchParams }) {
 
               {newFields && (
                 <>
-                  <h2>Temperatures, medicines given and milestones</h2>
-                  {healthDays.length === 0 ? <p class="small">None logged in this period.</p> : (
+                  <h2>{t('report.health_h')}</h2>
+                  {healthDays.length === 0 ? <p class="small">{t('report.none_logged')}</p> : (
                     <table class="report-days report-health" data-testid="report-health">
                       <thead>
-                        <tr><th scope="col">Day</th><th scope="col">Temperatures</th><th scope="col">Medicines given</th><th scope="col">Milestones</th></tr>
+                        <tr><th scope="col">{t('report.day')}</th><th scope="col">{t('report.temperatures')}</th><th scope="col">{t('report.medicines')}</th><th scope="col">{t('report.milestones')}</th></tr>
                       </thead>
                       <tbody>
                         {healthDays.map((d) => (
                           <tr key={d.date} data-date={d.date}>
                             <th scope="row">{dateLabel(d.date, true)}</th>
                             <td>{(d.temperatures ?? []).map((x) => (
-                              <div key={x.ts}>{x.ts.slice(11, 16)} {x.celsius.toFixed(1)} °C / {x.fahrenheit.toFixed(1)} °F{x.method ? ` (${x.method})` : ''}</div>
+                              <div key={x.ts}>{time(x.ts)} {num(x.celsius, 1, 1)} °C / {num(x.fahrenheit, 1, 1)} °F{x.method ? ` (${methodName(x.method)})` : ''}</div>
                             ))}</td>
                             <td>{(d.medicines ?? []).map((x) => (
-                              <div key={x.ts + x.medicine}>{x.ts.slice(11, 16)} {x.medicine}{x.amount != null && x.unit ? ` ${doseText(x.amount, x.unit)}` : ''} ({x.author})</div>
+                              <div key={x.ts + x.medicine}>{time(x.ts)} {x.medicine}{x.amount != null && x.unit ? ` ${doseText(x.amount, x.unit)}` : ''} ({x.author})</div>
                             ))}</td>
                             <td>{(d.milestones ?? []).map((x) => <div key={x.ts + x.title}>{x.title}</div>)}</td>
                           </tr>
@@ -180,18 +175,18 @@ export function Report({ query }: { query: URLSearchParams }) {
                 </>
               )}
 
-              <h2>Growth</h2>
-              {data.growth.measurements.length === 0 ? <p class="small">No weight, length or head circumference logged up to {dateLabel(data.to)}.</p> : (
+              <h2>{t('nav.growth')}</h2>
+              {data.growth.measurements.length === 0 ? <p class="small">{t('report.no_growth', { date: dateLabel(data.to) })}</p> : (
                 <>
                   <table class="report-growth">
-                    <thead><tr><th scope="col">Date</th><th scope="col">Measure</th><th scope="col">Value</th><th scope="col">WHO centile</th></tr></thead>
+                    <thead><tr><th scope="col">{t('report.date')}</th><th scope="col">{t('report.measure')}</th><th scope="col">{t('report.value')}</th><th scope="col">{t('report.who_centile')}</th></tr></thead>
                     <tbody>
                       {data.growth.measurements.map((m) => (
                         <tr key={m.ts + m.type}>
                           <td>{dateLabel(m.ts.slice(0, 10))}</td>
-                          <td>{MEASURE[m.type] ?? m.type}</td>
-                          <td>{m.value} {m.unit}</td>
-                          <td>{m.percentile === null ? '—' : m.percentile}</td>
+                          <td>{measure(m.type)}</td>
+                          <td>{num(m.value)} {m.unit}</td>
+                          <td>{m.percentile === null ? '—' : num(m.percentile, 1)}</td>
                         </tr>
                       ))}
                     </tbody>
@@ -204,21 +199,23 @@ export function Report({ query }: { query: URLSearchParams }) {
                 </>
               )}
 
-              <h2>Solids</h2>
-              {data.solids.new_foods.length === 0 ? <p class="small">No new foods in this period.</p> : (
+              <h2>{t('nav.solids')}</h2>
+              {data.solids.new_foods.length === 0 ? <p class="small">{t('report.no_new_foods')}</p> : (
                 <ul class="small">
                   {data.solids.new_foods.map((x) => (
-                    <li key={x.food}>{dateLabel(x.first_ts.slice(0, 10))}: first {x.food}{x.allergens.length ? ` (contains ${x.allergens.join(', ')})` : ''}</li>
+                    <li key={x.food}>{x.allergens.length
+                      ? t('report.first_food_allergens', { date: dateLabel(x.first_ts.slice(0, 10)), food: x.food, allergens: x.allergens.join(', ') })
+                      : t('report.first_food', { date: dateLabel(x.first_ts.slice(0, 10)), food: x.food })}</li>
                   ))}
                 </ul>
               )}
               {data.solids.new_allergens.length > 0 && (
-                <p class="small">Allergens first eaten in this period: {data.solids.new_allergens.map((a) => `${a.name} (${dateLabel(a.first_ts.slice(0, 10))}, ${a.food})`).join('; ')}.</p>
+                <p class="small">{t('report.allergens', { list: data.solids.new_allergens.map((a) => `${a.name} (${dateLabel(a.first_ts.slice(0, 10))}, ${a.food})`).join('; ') })}</p>
               )}
 
-              <h2>Notes</h2>
-              {data.notes.length === 0 ? <p class="small">No notes in this period.</p> : (
-                <ul class="small">{data.notes.map((n) => <li key={n.ts}>{n.ts.replace('T', ' ').slice(0, 16)}: {n.note}</li>)}</ul>
+              <h2>{t('report.notes')}</h2>
+              {data.notes.length === 0 ? <p class="small">{t('report.no_notes')}</p> : (
+                <ul class="small">{data.notes.map((n) => <li key={n.ts}>{dateLabel(n.ts.slice(0, 10))} {time(n.ts)}: {n.note}</li>)}</ul>
               )}
             </td>
           </tr>

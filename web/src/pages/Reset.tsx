@@ -6,6 +6,7 @@ import { post } from '../lib/api';
 import { linkClick } from '../lib/router';
 import { useForm } from '../lib/use-form';
 import { AuthFrame } from './SignIn';
+import { t } from '../i18n/core';
 
 export function Reset({ code }: { code: string }) {
   const f = useForm({ new_password: '', again: '' });
@@ -14,8 +15,8 @@ export function Reset({ code }: { code: string }) {
     e.preventDefault();
     const v = f.values;
     const errs: Record<string, string> = {};
-    if (v.new_password.length < 6) errs.new_password = 'Use at least 6 characters.';
-    else if (v.again !== v.new_password) errs.again = 'The two passwords differ.';
+    if (v.new_password.length < 6) errs.new_password = t('auth.password_short');
+    else if (v.again !== v.new_password) errs.again = t('auth.passwords_differ');
     if (Object.keys(errs).length) return f.setErrors(errs);
     f.submit(async () => {
       await post('/api/vega/reset', { body: { code, new_password: v.new_password } });
@@ -24,27 +25,27 @@ export function Reset({ code }: { code: string }) {
   };
   if (done) {
     return (
-      <AuthFrame title="Password set">
-        <p role="status" data-testid="reset-done">Password set — sign in with your new password.</p>
-        <p class="muted small">Every session of this account was signed out; its API tokens still work.</p>
-        <a class="btn primary wide" href="/login" onClick={linkClick}>Sign in</a>
+      <AuthFrame title={t('auth.password_set')}>
+        <p role="status" data-testid="reset-done">{t('auth.password_set_text')}</p>
+        <p class="muted small">{t('auth.sessions_ended')}</p>
+        <a class="btn primary wide" href="/login" onClick={linkClick}>{t('auth.sign_in')}</a>
       </AuthFrame>
     );
   }
   return (
-    <AuthFrame title="Set a new password">
+    <AuthFrame title={t('auth.new_password_title')}>
       {!code ? (
-        <p class="error" role="alert">This page needs the reset link you were given. Ask a family admin for a new one.</p>
+        <p class="error" role="alert">{t('auth.needs_link')}</p>
       ) : (
         <form onSubmit={onSubmit} noValidate>
-          <p>Choose a new password. The link works once, for an hour from when it was made.</p>
-          <Field label="New password" type="password" autocomplete="new-password" required hint="At least 6 characters." {...f.field('new_password')} />
-          <Field label="New password again" type="password" autocomplete="new-password" required {...f.field('again')} />
+          <p>{t('auth.choose_password')}</p>
+          <Field label={t('auth.new_password')} type="password" autocomplete="new-password" required hint={t('auth.at_least_6')} {...f.field('new_password')} />
+          <Field label={t('auth.new_password_again')} type="password" autocomplete="new-password" required {...f.field('again')} />
           <FormError error={f.formError} />
-          <button class="btn primary wide" type="submit" disabled={f.busy}>{f.busy ? 'Saving…' : 'Set password'}</button>
+          <button class="btn primary wide" type="submit" disabled={f.busy}>{f.busy ? t('auth.saving') : t('auth.set_password')}</button>
         </form>
       )}
-      <p class="alt"><a href="/login" onClick={linkClick}>Back to sign in</a></p>
+      <p class="alt"><a href="/login" onClick={linkClick}>{t('auth.back_to_sign_in')}</a></p>
     </AuthFrame>
   );
 }

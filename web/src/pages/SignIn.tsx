@@ -8,6 +8,7 @@ import { loadSession } from '../lib/session';
 import { useForm } from '../lib/use-form';
 import { SIGNED_OUT_FLASH } from '../lib/log-queue';
 import { useEffect, useState } from 'preact/hooks';
+import { t } from '../i18n/core';
 
 /** Read once: why the parent landed here (a log tapped after the session expired). */
 function takeFlash(): string | null {
@@ -42,22 +43,22 @@ export function SignIn({ next }: { next?: string | null }) {
     });
   };
   return (
-    <AuthFrame title="Sign in">
+    <AuthFrame title={t('auth.sign_in')}>
       {flash && <p class="banner" role="alert" data-testid="signin-flash">{flash}</p>}
       <form onSubmit={onSubmit} noValidate>
-        <Field label="Email" type="email" autocomplete="email" required {...f.field('email')} />
-        <Field label="Password" type="password" autocomplete="current-password" required {...f.field('password')} />
+        <Field label={t('auth.email')} type="email" autocomplete="email" required {...f.field('email')} />
+        <Field label={t('auth.password')} type="password" autocomplete="current-password" required {...f.field('password')} />
         <FormError error={f.formError} />
-        <button class="btn primary wide" type="submit" disabled={f.busy}>{f.busy ? 'Signing in…' : 'Sign in'}</button>
+        <button class="btn primary wide" type="submit" disabled={f.busy}>{f.busy ? t('auth.signing_in') : t('auth.sign_in')}</button>
       </form>
-      <p class="alt">New here? <a href="/signup" onClick={linkClick}>Create a family</a></p>
-      <p class="alt small">Invited by a parent? Open the link they sent you.</p>
+      <p class="alt">{t('auth.new_here')} <a href="/signup" onClick={linkClick}>{t('auth.create_family_link')}</a></p>
+      <p class="alt small">{t('auth.invited')}</p>
     </AuthFrame>
   );
 }
 
 export function AuthFrame({ title, children }: { title: string; children: ComponentChildren }) {
-  document.title = `${title} · Baby Tracker`;
+  document.title = t('auth.doc_title', { title });
   return (
     <div class="auth">
       <header class="auth-top">

@@ -7,6 +7,7 @@ import { linkClick } from '../lib/router';
 import { browserZone, localToday } from '../lib/time';
 import { useForm } from '../lib/use-form';
 import { AuthFrame, afterSignIn } from './SignIn';
+import { t } from '../i18n/core';
 
 const zone = browserZone();
 const guessUs = /^America\/(?!Sao_Paulo|Argentina|Bogota|Lima|Santiago|Caracas|Mexico_City)/.test(zone);
@@ -21,10 +22,10 @@ export function SignUp() {
     const v = f.values;
     // Check the obvious things here so the parent hears about them before a round trip.
     const errs: Record<string, string> = {};
-    if (!/^\S+@\S+\.\S+$/.test(v.email.trim())) errs.email = 'Enter the email you will sign in with.';
-    if (v.password.length < 6) errs.password = 'Use at least 6 characters.';
-    if (!v.baby_name.trim()) errs.baby_name = "Enter your baby's name.";
-    if (!v.dob) errs.dob = 'Enter the date of birth.';
+    if (!/^\S+@\S+\.\S+$/.test(v.email.trim())) errs.email = t('field.email');
+    if (v.password.length < 6) errs.password = t('auth.password_short');
+    if (!v.baby_name.trim()) errs.baby_name = t('auth.baby_name_needed');
+    if (!v.dob) errs.dob = t('auth.dob_needed');
     if (Object.keys(errs).length) {
       f.setErrors(errs);
       return;
@@ -44,39 +45,39 @@ export function SignUp() {
   };
   const region = f.field('region');
   return (
-    <AuthFrame title="Create your family">
+    <AuthFrame title={t('auth.create_title')}>
       <form onSubmit={onSubmit} noValidate>
         <fieldset>
-          <legend>You</legend>
-          <Field label="Email" type="email" autocomplete="email" required {...f.field('email')} />
-          <Field label="Password" type="password" autocomplete="new-password" required minLength={6} hint="At least 6 characters." {...f.field('password')} />
-          <Field label="Your name in the log (optional)" autocomplete="nickname" hint="Shown next to what you log. Defaults to the start of your email." {...f.field('username')} />
+          <legend>{t('auth.you')}</legend>
+          <Field label={t('auth.email')} type="email" autocomplete="email" required {...f.field('email')} />
+          <Field label={t('auth.password')} type="password" autocomplete="new-password" required minLength={6} hint={t('auth.at_least_6')} {...f.field('password')} />
+          <Field label={t('auth.your_name')} autocomplete="nickname" hint={t('auth.your_name_default')} {...f.field('username')} />
         </fieldset>
         <fieldset>
-          <legend>Your baby</legend>
-          <Field label="Baby's name" required maxLength={80} {...f.field('baby_name')} />
-          <Field label="Date of birth" type="date" required max={localToday(zone)} {...f.field('dob')} />
-          <Select label="Gender" options={[['', 'Prefer not to say'], ['girl', 'Girl'], ['boy', 'Boy'], ['other', 'Other']]} {...f.field('gender')} />
-          <Field label="Family name" maxLength={120} hint="Needed later to confirm deleting the family." {...f.field('family_name')} />
+          <legend>{t('auth.your_baby')}</legend>
+          <Field label={t('profile.baby_name')} required maxLength={80} {...f.field('baby_name')} />
+          <Field label={t('set.dob')} type="date" required max={localToday(zone)} {...f.field('dob')} />
+          <Select label={t('auth.gender')} options={[['', t('gender.prefer_not')], ['girl', t('gender.girl')], ['boy', t('gender.boy')], ['other', t('gender.other')]]} {...f.field('gender')} />
+          <Field label={t('profile.family_name')} maxLength={120} hint={t('auth.family_name_hint')} {...f.field('family_name')} />
         </fieldset>
         <fieldset>
-          <legend>Settings</legend>
-          <Field label="Time zone" hint="Detected from this device." {...f.field('timezone')} />
+          <legend>{t('nav.settings')}</legend>
+          <Field label={t('profile.timezone')} hint={t('auth.zone_detected')} {...f.field('timezone')} />
           <Select
-            label="Region (for feeding and growth guidance)"
-            options={[['uk', 'UK'], ['us', 'US']]}
+            label={t('auth.region')}
+            options={[['uk', t('profile.uk')], ['us', t('profile.us')]]}
             {...region}
             onValue={(v) => {
               region.onValue(v);
               f.setValues((s) => ({ ...s, region: v, units: v === 'us' ? 'imperial' : 'metric' }));
             }}
           />
-          <Select label="Units" options={[['metric', 'Metric (kg, cm, ml)'], ['imperial', 'Imperial (lb, oz, in)']]} {...f.field('units')} />
+          <Select label={t('auth.units')} options={[['metric', t('profile.metric')], ['imperial', t('profile.imperial')]]} {...f.field('units')} />
         </fieldset>
         <FormError error={f.formError} />
-        <button class="btn primary wide" type="submit" disabled={f.busy}>{f.busy ? 'Creating…' : 'Create family'}</button>
+        <button class="btn primary wide" type="submit" disabled={f.busy}>{f.busy ? t('auth.creating') : t('auth.create')}</button>
       </form>
-      <p class="alt">Already have an account? <a href="/login" onClick={linkClick}>Sign in</a></p>
+      <p class="alt">{t('auth.have_account')} <a href="/login" onClick={linkClick}>{t('auth.sign_in')}</a></p>
     </AuthFrame>
   );
 }

@@ -6,6 +6,7 @@ import { Generic, humanKey, humanValue } from '../components/Generic';
 import { ApiError, get, type Schemas } from '../lib/api';
 import { selectedChild } from '../lib/session';
 import { innerOr, objectOf } from '../lib/open-object';
+import { date, t } from '../i18n/core';
 
 const UNIT = /_(kcal|g|mg|ug)$/;
 const UNIT_LABEL: Record<string, string> = { kcal: 'kcal', g: 'g', mg: 'mg', ug: 'µg' };
@@ -29,7 +30,7 @@ function Nutrients({ title, values, labels, note }: { title: string; values: Rec
     <section class="card" aria-label={title}>
       <h2 style={{ marginTop: 0 }}>{title}</h2>
       {note && <p class="muted small">{note}</p>}
-      {keys.length === 0 && <p class="muted">Nothing yet.</p>}
+      {keys.length === 0 && <p class="muted">{t('solids.nothing')}</p>}
       {keys.map((k) => {
         const raw = values[k];
         const c: Cell = typeof raw === 'number' ? { amount: raw } : (raw as Cell);
@@ -45,16 +46,16 @@ function Nutrients({ title, values, labels, note }: { title: string; values: Rec
           <div class="bar-row" key={k}>
             <div class="row" style={{ justifyContent: 'space-between' }}>
               <span>{label}</span>
-              <span><strong>{humanValue(amount)}</strong>{target != null ? ` of ${range ?? humanValue(target)}` : ''} {unit}{pct != null ? ` (${pct}%)` : ''}</span>
+              <span><strong>{humanValue(amount)}</strong>{target != null ? ` ${t('solids.of', { target: range ?? humanValue(target) })}` : ''} {unit}{pct != null ? ` (${pct}%)` : ''}</span>
             </div>
             {(c.drops ?? 0) > 0 && (
               <p class="muted small" style={{ margin: 0 }}>
-                food {humanValue(c.from_food ?? 0)} + drops {humanValue(c.from_drops ?? 0)} {unit}
-                {unknown > 0 ? ` · ${unknown} dose${unknown === 1 ? '' : 's'} of drops without an amount, not counted` : ''}
+                {t('solids.food_drops', { food: humanValue(c.from_food ?? 0), drops: humanValue(c.from_drops ?? 0), unit })}
+                {unknown > 0 ? ` · ${t('solids.drops_unknown', { n: unknown })}` : ''}
               </p>
             )}
             {target && pct != null ? (
-              <div class="meter" role="img" aria-label={`${label}: ${pct}% of the reference amount`}>
+              <div class="meter" role="img" aria-label={t('solids.pct_label', { label, pct })}>
                 <span style={{ width: `${Math.min(100, pct ?? 0)}%` }} />
               </div>
             ) : null}
@@ -75,12 +76,12 @@ function AllergenGrid({ grid }: { grid: Record<string, unknown> }) {
   return (
     <div class="table-wrap">
       <table class="allergens">
-        <caption class="sr-only">Allergens offered on each of the last {days.length} days</caption>
+        <caption class="sr-only">{t('solids.grid_caption', { n: days.length })}</caption>
         <thead>
           <tr>
-            <th scope="col">Allergen</th>
-            <th scope="col">Last offered</th>
-            <th scope="col"><span class="sr-only">Days </span>{days[0]?.slice(5)} → {days[days.length - 1]?.slice(5)}</th>
+            <th scope="col">{t('solids.allergen')}</th>
+            <th scope="col">{t('solids.last_offered')}</th>
+            <th scope="col"><span class="sr-only">{t('solids.days')} </span>{days[0] ? date(days[0], { day: 'numeric', month: 'short' }) : ''} → {days.length ? date(days[days.length - 1]!, { day: 'numeric', month: 'short' }) : ''}</th>
           </tr>
         </thead>
         <tbody>
@@ -94,9 +95,9 @@ function AllergenGrid({ grid }: { grid: Record<string, unknown> }) {
             return (
               <tr key={id}>
                 <th scope="row">{String(a.label)}</th>
-                <td>{last ? (since === 0 ? 'today' : since != null ? `${String(since)} d ago` : String(last)) : <span class="muted">not yet</span>}</td>
+                <td>{last ? (since === 0 ? t('live.today') : since != null ? t('solids.days_ago', { n: Number(since) }) : String(last)) : <span class="muted">{t('solids.not_yet')}</span>}</td>
                 <td>
-                  <span class="dots" aria-label={`${cells.filter((n) => n > 0).length} of ${days.length} days`}>
+                  <span class="dots" aria-label={t('solids.n_of_days', { n: cells.filter((n) => n > 0).length, days: days.length })}>
                     {cells.map((n, i) => <span key={i} class={n > 0 ? 'dot on' : 'dot'} title={`${days[i]}: ${n}`} />)}
                   </span>
                 </td>
@@ -114,17 +115,17 @@ function dropsNote(drops: unknown): string {
   if (!Array.isArray(drops) || drops.length === 0) return '';
   const counted = drops.filter((d) => objectOf(d).counts_toward).length;
   const other = drops.length - counted;
-  return ` Drops: ${counted} counted${other > 0 ? `, ${other} multivitamin or other not counted (contents not logged)` : ''}.`;
+  return ` ${other > 0 ? t('solids.drops_other', { counted, other }) : t('solids.drops', { counted })}`;
 }
 
 export function Solids() {
   const [data, setData] = useState<Schemas['Patterns'] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    get('/api/vega/patterns', { params: { query: selectedChild() } }).then(setData, (e) => setError(e instanceof ApiError ? e.message : 'Could not load solids.'));
+    get('/api/vega/patterns', { params: { query: selectedChild() } }).then(setData, (e) => setError(e instanceof ApiError ? e.message : t('solids.load_failed')));
   }, []);
-  if (error) return (<><h1>Solids</h1><p class="error" role="alert">{error}</p></>);
-  if (!data) return (<><h1>Solids</h1><p class="muted" aria-busy="true">Loading…</p></>);
+  if (error) return (<><h1>{t('nav.solids')}</h1><p class="error" role="alert">{error}</p></>);
+  if (!data) return (<><h1>{t('nav.solids')}</h1><p class="muted" aria-busy="true">{t('common.loading')}</p></>);
   const started = data.flags.solids_started;
   const targets = data.nutrient_targets;
   const labels = innerOr(targets, 'nutrients') as Record<string, Cell>;
@@ -134,21 +135,21 @@ export function Solids() {
   const weekValues = week.daily_average && typeof week.daily_average === 'object' ? objectOf(week.daily_average) : week.totals ? objectOf(week.totals) : week;
   return (
     <>
-      <h1>Solids</h1>
-      {!started && <p class="muted">No solids logged yet. When you start weaning, log meals from Home with “Solids” and this page fills in.</p>}
-      <Nutrients title="Nutrients today" values={todayValues} labels={labels}
-        note={typeof today.portions === 'number' ? `${today.portions} portion${today.portions === 1 ? '' : 's'} logged today.${dropsNote(today.drops)}` : undefined} />
-      <Nutrients title="Last 7 days, daily average" values={weekValues} labels={labels}
-        note={typeof week.days_with_solids === 'number' ? `Solids on ${week.days_with_solids} of ${typeof week.days === 'number' ? week.days : 7} days.` : undefined} />
+      <h1>{t('nav.solids')}</h1>
+      {!started && <p class="muted">{t('solids.none', { button: t('home.solids') })}</p>}
+      <Nutrients title={t('solids.today')} values={todayValues} labels={labels}
+        note={typeof today.portions === 'number' ? `${t('solids.portions', { n: today.portions })}${dropsNote(today.drops)}` : undefined} />
+      <Nutrients title={t('solids.week')} values={weekValues} labels={labels}
+        note={typeof week.days_with_solids === 'number' ? t('solids.days_with', { n: week.days_with_solids, days: typeof week.days === 'number' ? week.days : 7 }) : undefined} />
       {(targets.basis || targets.note) && (
-        <p class="hint">{targets.note ? String(targets.note) : ''} {targets.basis ? `Reference: ${String(targets.basis)}.` : ''}</p>
+        <p class="hint">{targets.note ? String(targets.note) : ''} {targets.basis ? t('solids.reference', { basis: String(targets.basis) }) : ''}</p>
       )}
       <section class="card" aria-labelledby="allergen-h">
-        <h2 id="allergen-h" style={{ marginTop: 0 }}>Allergens offered</h2>
+        <h2 id="allergen-h" style={{ marginTop: 0 }}>{t('solids.allergens')}</h2>
         <AllergenGrid grid={data.allergen_grid} />
         {Object.keys(data.allergens_today).length > 0 && (
           <>
-            <h3>Today</h3>
+            <h3>{t('time.today')}</h3>
             <ul>
               {Object.entries(data.allergens_today).map(([k, v]) => {
                 const { label, foods } = objectOf(v);

@@ -3,7 +3,8 @@
 import { useState } from 'preact/hooks';
 import { FormError } from '../../components/Field';
 import { ACTIVITY_ICONS } from '../../components/Icon';
-import { ACTIVITIES } from '../../lib/describe';
+import { activities } from '../../lib/describe';
+import { t } from '../../i18n/core';
 import { Choices, parseNumber, type MoreFormProps } from './common';
 
 const QUICK_MIN = [5, 10, 15, 20, 30, 45];
@@ -13,23 +14,24 @@ export function ActivityForm({ busy, errors, onLog }: MoreFormProps) {
   const [mins, setMins] = useState('');
   const m = parseNumber(mins);
   const minsOk = mins.trim() === '' || (Number.isInteger(m) && m >= 1 && m <= 720);
-  const label = ACTIVITIES.find(([k]) => k === kind)?.[1];
+  const list = activities();
+  const label = list.find(([k]) => k === kind)?.[1];
   return (
     <>
-      <Choices label="Activity" options={ACTIVITIES.map(([k, l]) => [k, l, ACTIVITY_ICONS[k]])} value={kind} onChange={setKind} testid="activity" />
+      <Choices label={t('ev.activity')} options={list.map(([k, l]) => [k, l, ACTIVITY_ICONS[k]])} value={kind} onChange={setKind} testid="activity" />
       {errors.kind && <p class="error" role="alert">{errors.kind}</p>}
-      <Choices label="Minutes" options={QUICK_MIN.map((q) => [String(q), String(q)])} value={QUICK_MIN.includes(m) ? String(m) : null}
+      <Choices label={t('common.minutes')} options={QUICK_MIN.map((q) => [String(q), String(q)])} value={QUICK_MIN.includes(m) ? String(m) : null}
         onChange={(v) => setMins(v ?? '')} optional columns={6} testid="activity-min" />
       <div class={`field${errors.duration_min || !minsOk ? ' has-error' : ''}`}>
-        <label for="more-act-min">Or minutes</label>
+        <label for="more-act-min">{t('act.or_minutes')}</label>
         <input id="more-act-min" type="text" inputMode="numeric" autocomplete="off" value={mins} onInput={(e) => setMins((e.currentTarget as HTMLInputElement).value)}
           aria-invalid={!minsOk || errors.duration_min ? 'true' : undefined} aria-describedby={!minsOk || errors.duration_min ? 'more-act-min-err' : undefined} />
-        {(errors.duration_min || !minsOk) && <p class="error" id="more-act-min-err" role="alert">{errors.duration_min ?? 'Enter whole minutes from 1 to 720.'}</p>}
+        {(errors.duration_min || !minsOk) && <p class="error" id="more-act-min-err" role="alert">{errors.duration_min ?? t('common.minutes_range', { max: 720 })}</p>}
       </div>
       <FormError error={errors._} />
       <button type="button" class="btn primary wide big" disabled={busy || !kind || !minsOk} data-testid="log-activity"
         onClick={() => onLog({ type: 'activity', kind, ...(mins.trim() ? { duration_min: m } : {}) })}>
-        Log {label ? label.toLowerCase() : 'activity'}{label && mins.trim() && minsOk ? ` · ${m} min` : ''}
+        {!kind ? t('act.log') : mins.trim() && minsOk ? t('act.log_kind_min', { kind, m }) : t('act.log_kind', { kind })}
       </button>
     </>
   );

@@ -11,6 +11,8 @@ import type { Live } from '../LiveStatus';
 import { Choices, parseNumber, type MoreFormProps } from './common';
 import type { LogEntry } from '../../lib/log-queue';
 import { clock } from '../../lib/time';
+import { num, t, time } from '../../i18n/core';
+import { doseText } from '../../lib/describe';
 
 /** A medicine the family set (GET /api/vega/medicines). */
 export type MedicineSetting = Schemas['Medicine'];
@@ -18,7 +20,7 @@ export type MedicineSetting = Schemas['Medicine'];
 type MedicineStatus = Live['medicines'][number];
 
 type Unit = NonNullable<LogEntry['unit']>;
-const UNITS: [Unit, string][] = [['ml', 'ml'], ['mg', 'mg'], ['drops', 'drops'], ['tablet', 'tablet'], ['sachet', 'sachet'], ['puff', 'puff'], ['dose', 'dose']];
+const UNITS = (): [Unit, string][] => (['ml', 'mg', 'drops', 'tablet', 'sachet', 'puff', 'dose'] as const).map((u) => [u, t('more.unit', { unit: u })]);
 /** Names match ignoring case and spacing, as the API's do ("Calpol", "calpol "). */
 export const medicineKey = (s: string) => s.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
 
@@ -44,10 +46,10 @@ function rememberMedicine(fid: string, name: string): void {
 
 /** "at least 4 hours between doses, at most 4 in 24 hours", from the family's own settings. */
 export function settingText(s: Pick<MedicineSetting, 'min_hours' | 'max_per_24h'>): string {
-  const parts: string[] = [];
-  if (s.min_hours != null) parts.push(`at least ${s.min_hours} hour${s.min_hours === 1 ? '' : 's'} between doses`);
-  if (s.max_per_24h != null) parts.push(`at most ${s.max_per_24h} dose${s.max_per_24h === 1 ? '' : 's'} in 24 hours`);
-  return parts.join(', ');
+  if (s.min_hours != null && s.max_per_24h != null) return t('med.setting_both', { hours: s.min_hours, doses: s.max_per_24h });
+  if (s.min_hours != null) return t('med.setting_hours', { hours: s.min_hours });
+  if (s.max_per_24h != null) return t('med.setting_doses', { doses: s.max_per_24h });
+  return '';
 }
 
 export function MedicineForm({ familyId, live, busy, errors, onLog }: MoreFormProps & { familyId: string; live: Live | null }) {
@@ -77,7 +79,7 @@ export function MedicineForm({ familyId, live, busy, errors, onLog }: MoreFormPr
   const unitMissing = amount.trim() !== '' && !amountBad && !unit;
   const nameBad = name.trim().length > 80;
   const ok = name.trim() !== '' && !nameBad && !amountBad && !unitMissing && !(unit && amount.trim() === '');
-  const dose = amount.trim() && unit && !amountBad ? ` ${a} ${unit}` : '';
+  const dose = amount.trim() && unit && !amountBad ? doseText(a, unit) : '';
   const chip = (n: string) => (
     <li key={n}>
       <button type="button" class="chip big-chip" aria-pressed={medicineKey(n) === key} onClick={() => setName(n)}>{n}</button>
@@ -92,44 +94,46 @@ export function MedicineForm({ familyId, live, busy, errors, onLog }: MoreFormPr
     <>
       {saved.length > 0 && (
         <>
-          <p class="muted small" id="med-saved">Your medicines</p>
+          <p class="muted small" id="med-saved">{t('med.yours')}</p>
           <ul class="chips" aria-labelledby="med-saved" data-testid="med-saved">{saved.map((m) => chip(m.name))}</ul>
         </>
       )}
       {recent.length > 0 && (
         <>
-          <p class="muted small" id="med-recent">Given recently</p>
+          <p class="muted small" id="med-recent">{t('med.recent')}</p>
           <ul class="chips" aria-labelledby="med-recent" data-testid="med-recent">{recent.map(chip)}</ul>
         </>
       )}
       <div class={`field${errors.medicine || nameBad ? ' has-error' : ''}`}>
-        <label for="more-med-name">Medicine</label>
-        <input id="more-med-name" value={name} maxLength={80} autocomplete="off" placeholder="e.g. paracetamol"
+        <label for="more-med-name">{t('ev.medicine')}</label>
+        <input id="more-med-name" value={name} maxLength={80} autocomplete="off" placeholder={t('med.placeholder')}
           aria-invalid={errors.medicine || nameBad ? 'true' : undefined} aria-describedby={errors.medicine || nameBad ? 'more-med-name-err' : undefined}
           onInput={(e) => setName((e.currentTarget as HTMLInputElement).value)} />
-        {(errors.medicine || nameBad) && <p class="error" id="more-med-name-err" role="alert">{errors.medicine ?? 'A name can be at most 80 characters.'}</p>}
+        {(errors.medicine || nameBad) && <p class="error" id="more-med-name-err" role="alert">{errors.medicine ?? t('med.name_long')}</p>}
       </div>
       {(last || setting) && (
         <p class="med-last" data-testid="med-last" role="note">
           {last
-            ? <>Last given at {clock(last.last_given_ts)} by {last.last_given_by}{last.last_amount ? ` (${last.last_amount})` : ''} · {last.doses_24h} dose{last.doses_24h === 1 ? "" : "s"} in 24 h
-              {last.not_before ? <strong> · not before {last.not_before} by your setting</strong> : null}</>
-            : <>Your setting: {settingText(setting!)}.</>}
+            ? <>{last.last_amount
+              ? t('med.last_given_amount', { time: clock(last.last_given_ts), who: last.last_given_by, amount: last.last_amount, n: last.doses_24h })
+              : t('med.last_given', { time: clock(last.last_given_ts), who: last.last_given_by, n: last.doses_24h })}
+              {last.not_before ? <strong> · {t('med.not_before', { time: time(last.not_before) })}</strong> : null}</>
+            : <>{t('med.your_setting', { setting: settingText(setting!) })}</>}
         </p>
       )}
       <div class={`field${errors.amount || amountBad ? ' has-error' : ''}`}>
-        <label for="more-med-amount">Amount given <span class="muted small">(optional)</span></label>
+        <label for="more-med-amount">{t('med.amount_given')} <span class="muted small">{t('common.optional')}</span></label>
         <input id="more-med-amount" type="text" inputMode="decimal" autocomplete="off" value={amount}
           aria-invalid={errors.amount || amountBad ? 'true' : undefined} aria-describedby={errors.amount || amountBad ? 'more-med-amount-err' : undefined}
           onInput={(e) => setAmount((e.currentTarget as HTMLInputElement).value)} />
-        {(errors.amount || amountBad) && <p class="error" id="more-med-amount-err" role="alert">{errors.amount ?? 'Enter an amount above 0 and up to 1000.'}</p>}
+        {(errors.amount || amountBad) && <p class="error" id="more-med-amount-err" role="alert">{errors.amount ?? t('med.amount_range', { max: num(1000) })}</p>}
       </div>
-      <Choices label="Unit" options={UNITS} value={unit} onChange={setUnit} optional columns={4} testid="med-unit" />
-      {(errors.unit || unitMissing) && <p class="error" role="alert">{errors.unit ?? 'Pick the unit of the amount.'}</p>}
-      <p class="hint">A record of what was given. How much to give and how often: the packet, the prescription or a pharmacist.</p>
+      <Choices label={t('med.unit')} options={UNITS()} value={unit} onChange={setUnit} optional columns={4} testid="med-unit" />
+      {(errors.unit || unitMissing) && <p class="error" role="alert">{errors.unit ?? t('field.unit')}</p>}
+      <p class="hint">{t('med.record_hint')}</p>
       <FormError error={errors._} />
       <button type="button" class="btn primary wide big" disabled={busy || !ok} onClick={submit} data-testid="log-medicine">
-        Log {name.trim() ? `${name.trim()}${dose}` : 'medicine'}
+        {name.trim() ? t('med.log_name', { name: dose ? t('ev.medicine_dose', { name: name.trim(), dose }) : name.trim() }) : t('med.log')}
       </button>
     </>
   );

@@ -5,8 +5,9 @@ import { FormError } from '../../components/Field';
 import { flozToMl, ML_PER_FLOZ } from '../../lib/units';
 import { Choices, decimals, parseNumber, Stepper, type MoreFormProps } from './common';
 import type { LogEntry } from '../../lib/log-queue';
+import { num, t } from '../../i18n/core';
 
-const SIDES: [NonNullable<LogEntry['side']>, string][] = [['left', 'Left'], ['right', 'Right'], ['both', 'Both']];
+const SIDES = (): [NonNullable<LogEntry['side']>, string][] => [['left', t('feed.left')], ['right', t('feed.right')], ['both', t('feed.both')]];
 
 export function PumpingForm({ units, busy, errors, onLog }: MoreFormProps) {
   const oz = units === 'imperial';
@@ -22,21 +23,21 @@ export function PumpingForm({ units, busy, errors, onLog }: MoreFormProps) {
   const unit = oz ? 'fl oz' : 'ml';
   return (
     <>
-      <Stepper id="more-pump" label={`Amount pumped (${unit})`} value={amount} onValue={setAmount} step={oz ? 0.5 : 10} from={oz ? 3 : 90} places={oz ? 1 : 0}
+      <Stepper id="more-pump" label={t('pump.amount', { unit })} value={amount} onValue={setAmount} step={oz ? 0.5 : 10} from={oz ? 3 : 90} places={oz ? 1 : 0}
         inputMode={oz ? 'decimal' : 'numeric'}
-        hint={oz && amountOk ? `= ${ml} ml` : undefined}
-        error={errors.ml ?? (amount.trim() !== '' && !amountOk ? (oz ? `Enter fl oz from 0 to ${Math.floor((1000 / ML_PER_FLOZ) * 10) / 10}.` : 'Enter a whole number of ml from 0 to 1000.') : null)} />
-      <Choices label="Side" options={SIDES} value={side} onChange={setSide} optional testid="pump-side" />
+        hint={oz && amountOk ? `= ${num(ml)} ml` : undefined}
+        error={errors.ml ?? (amount.trim() !== '' && !amountOk ? (oz ? t('pump.floz_range', { max: num(Math.floor((1000 / ML_PER_FLOZ) * 10) / 10, 1) }) : t('pump.ml_range')) : null)} />
+      <Choices label={t('feed.side')} options={SIDES()} value={side} onChange={setSide} optional testid="pump-side" />
       <div class={`field${errors.duration_min || !minsOk ? ' has-error' : ''}`}>
-        <label for="more-pump-min">Minutes <span class="muted small">(optional)</span></label>
+        <label for="more-pump-min">{t('common.minutes')} <span class="muted small">{t('common.optional')}</span></label>
         <input id="more-pump-min" type="text" inputMode="numeric" autocomplete="off" value={mins} onInput={(e) => setMins((e.currentTarget as HTMLInputElement).value)}
           aria-invalid={!minsOk || errors.duration_min ? 'true' : undefined} aria-describedby={!minsOk || errors.duration_min ? 'more-pump-min-err' : undefined} />
-        {(errors.duration_min || !minsOk) && <p class="error" id="more-pump-min-err" role="alert">{errors.duration_min ?? 'Enter whole minutes from 1 to 180.'}</p>}
+        {(errors.duration_min || !minsOk) && <p class="error" id="more-pump-min-err" role="alert">{errors.duration_min ?? t('common.minutes_range', { max: 180 })}</p>}
       </div>
       <FormError error={errors._} />
       <button type="button" class="btn primary wide big" disabled={busy || !ok} data-testid="log-pumping"
         onClick={() => onLog({ type: 'pumping', ml, ...(side ? { side } : {}), ...(mins.trim() ? { duration_min: m } : {}) })}>
-        Log pumping {amountOk ? `${oz ? `${n} fl oz` : `${ml} ml`}` : ''}
+        {amountOk ? t('pump.log_v', { v: oz ? `${num(n, 1)} fl oz` : `${num(ml)} ml` }) : t('pump.log')}
       </button>
     </>
   );

@@ -3,6 +3,7 @@
 import type { ComponentChildren } from 'preact';
 import { Icon } from '../../components/Icon';
 import type { LogEntry } from '../../lib/log-queue';
+import { num, parseNum, t } from '../../i18n/core';
 
 export interface MoreFormProps {
   units: string;
@@ -13,10 +14,7 @@ export interface MoreFormProps {
 }
 
 /** A decimal typed with a comma (38,2) reads as 38.2; anything else not a number is NaN. */
-export function parseNumber(v: string): number {
-  const t = v.trim().replace(',', '.');
-  return t === '' || !/^-?\d*\.?\d*$/.test(t) ? NaN : Number(t);
-}
+export const parseNumber = (v: string): number => parseNum(v);
 
 export const decimals = (n: number, places: number) => Math.abs(n * 10 ** places - Math.round(n * 10 ** places)) < 1e-6;
 
@@ -35,8 +33,8 @@ export function Choices<T extends string>({ label, options, value, onChange, opt
 }) {
   return (
     <div class="field">
-      <p class="choice-label" id={`${testid ?? label}-label`}>{label}{optional ? <span class="muted small"> (optional)</span> : null}</p>
-      <div class="choices" role="group" aria-labelledby={`${testid ?? label}-label`} style={{ gridTemplateColumns: `repeat(${columns}, 1fr)` }}>
+      <p class="choice-label" id={`${testid ?? label}-label`}>{label}{optional ? <span class="muted small"> {t('common.optional')}</span> : null}</p>
+      <div class="choices" role="group" aria-labelledby={`${testid ?? label}-label`} style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
         {options.map(([v, text, icon]) => (
           <button type="button" key={v} class="btn choice" aria-pressed={value === v} data-testid={testid ? `${testid}-${v}` : undefined}
             onClick={() => onChange(value === v && optional ? null : v)}>
@@ -66,17 +64,18 @@ export function Stepper({ id, label, value, onValue, step, from, places, error, 
   const n = parseNumber(value);
   const bump = (d: number) => {
     const base = Number.isFinite(n) ? n : from - d;
-    onValue(String(Math.max(0, Math.round((base + d) * 10 ** places) / 10 ** places).toFixed(places)));
+    // Written the caregiver's way ("37,1" in German), as they would type it.
+    onValue(num(Math.max(0, Math.round((base + d) * 10 ** places) / 10 ** places), places, places));
   };
   const described = [hint ? `${id}-hint` : '', error ? `${id}-err` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div class={`field${error ? ' has-error' : ''}`}>
       <label for={id}>{label}</label>
       <div class="stepper">
-        <button type="button" class="btn" onClick={() => bump(-step)} aria-label={`${step} less`}>−</button>
+        <button type="button" class="btn" onClick={() => bump(-step)} aria-label={t('more.less', { step: num(step, 2) })}>−</button>
         <input id={id} type="text" inputMode={inputMode} autocomplete="off" value={value} aria-invalid={error ? 'true' : undefined} aria-describedby={described}
           onInput={(e) => onValue((e.currentTarget as HTMLInputElement).value)} />
-        <button type="button" class="btn" onClick={() => bump(step)} aria-label={`${step} more`}>+</button>
+        <button type="button" class="btn" onClick={() => bump(step)} aria-label={t('more.more', { step: num(step, 2) })}>+</button>
       </div>
       {hint && <p class="hint" id={`${id}-hint`}>{hint}</p>}
       {error && <p class="error" id={`${id}-err`} role="alert">{error}</p>}

@@ -6,6 +6,7 @@ import { post, type Schemas } from '../../lib/api';
 import type { Child } from '../../lib/children';
 import { useForm } from '../../lib/use-form';
 import { genderOf, gendersWith } from './genders';
+import { t } from '../../i18n/core';
 
 export function ChildForm({ child, onDone, onCancel }: {
   /** the child to change; none to add one */
@@ -38,13 +39,13 @@ export function ChildForm({ child, onDone, onCancel }: {
   };
   return (
     <form class="child-form" onSubmit={save} noValidate data-testid={child ? 'child-edit' : 'child-add'}>
-      <Field label={child ? 'Name' : "The child's name"} maxLength={80} id={`${prefix}-name`} autocomplete="off" {...f.field('baby_name')} />
-      <Field label="Date of birth" type="date" id={`${prefix}-dob`} {...f.field('dob')} />
-      <Select label="Gender (used for growth centiles)" options={gendersWith(child?.gender)} id={`${prefix}-gender`} {...f.field('gender')} />
+      <Field label={child ? t('set.name') : t('set.child_name')} maxLength={80} id={`${prefix}-name`} autocomplete="off" {...f.field('baby_name')} />
+      <Field label={t('set.dob')} type="date" id={`${prefix}-dob`} {...f.field('dob')} />
+      <Select label={t('set.gender')} options={gendersWith(child?.gender)} id={`${prefix}-gender`} {...f.field('gender')} />
       <FormError error={f.formError} />
       <div class="row">
-        <button class="btn primary" type="submit" disabled={f.busy}>{child ? 'Save' : 'Add child'}</button>
-        <button class="btn ghost" type="button" onClick={onCancel}>Cancel</button>
+        <button class="btn primary" type="submit" disabled={f.busy}>{child ? t('common.save') : t('set.add_child_btn')}</button>
+        <button class="btn ghost" type="button" onClick={onCancel}>{t('common.cancel')}</button>
       </div>
     </form>
   );

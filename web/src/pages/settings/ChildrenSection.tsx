@@ -8,6 +8,7 @@ import { ApiError, post } from '../../lib/api';
 import type { Child } from '../../lib/children';
 import { reloadChildren, useSession } from '../../lib/session';
 import { ChildForm } from './ChildForm';
+import { t } from '../../i18n/core';
 
 export function ChildrenSection({ admin }: { admin: boolean }) {
   const s = useSession();
@@ -28,7 +29,7 @@ export function ChildrenSection({ admin }: { admin: boolean }) {
       await reloadChildren();
       setNotice(done);
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'That did not go through. Please try again.');
+      setError(e instanceof ApiError ? e.message : t('common.try_again'));
     }
   };
   const saved = async (child: Child | null, added: boolean) => {
@@ -36,12 +37,12 @@ export function ChildrenSection({ admin }: { admin: boolean }) {
     setAdding(false);
     if (!child) return;
     await reloadChildren();
-    setNotice(added ? `${child.baby_name} added. Pick ${child.baby_name} at the top of the page to log for them.` : `Saved ${child.baby_name}.`);
+    setNotice(added ? t('set.child_added', { name: child.baby_name }) : t('set.saved_name', { name: child.baby_name }));
   };
 
   return (
     <section class="card" aria-labelledby="children-h" data-testid="children-section">
-      <h2 id="children-h" style={{ marginTop: 0 }}>Children</h2>
+      <h2 id="children-h" style={{ marginTop: 0 }}>{t('set.children')}</h2>
       {notice && <p class="small" role="status">{notice}</p>}
       {error && <p class="error" role="alert">{error}</p>}
       <ul class="events children-list">
@@ -49,27 +50,27 @@ export function ChildrenSection({ admin }: { admin: boolean }) {
           <li key={c.id} class="child-row" data-testid="child-row" data-child={c.baby_name}>
             <div class="event-head">
               <span class="event-what"><strong>{c.baby_name}</strong>{c.age_display ? <span class="muted small"> · {c.age_display}</span> : null}</span>
-              {several && (c.primary || c.archived) && <span class="child-mark">{c.primary ? 'primary' : 'archived'}</span>}
+              {several && (c.primary || c.archived) && <span class="child-mark">{c.primary ? t('set.primary') : t('set.archived')}</span>}
             </div>
             {admin && several && editing !== c.id && (
               <div class="row child-actions">
-                <button type="button" class="btn small" onClick={() => { setEditing(c.id); setConfirm(null); }} aria-label={`Edit ${c.baby_name}`}>Edit</button>
+                <button type="button" class="btn small" onClick={() => { setEditing(c.id); setConfirm(null); }} aria-label={t('common.edit_name', { name: c.baby_name })}>{t('common.edit')}</button>
                 {!c.primary && !c.archived && (
-                  <button type="button" class="btn small" onClick={() => act(() => post('/api/vega/children/primary', { body: { id: c.id } }), `${c.baby_name} is now the primary child.`)}>Make primary</button>
+                  <button type="button" class="btn small" onClick={() => act(() => post('/api/vega/children/primary', { body: { id: c.id } }), t('set.now_primary', { name: c.baby_name }))}>{t('set.make_primary')}</button>
                 )}
                 {!c.primary && (
                   <button type="button" class="btn small" onClick={() => act(() => post('/api/vega/children/archive', { body: { id: c.id, archived: !c.archived } }),
-                    c.archived ? `${c.baby_name} is back in the switcher.` : `${c.baby_name} is archived: their history stays, and they leave the switcher.`)}>
-                    {c.archived ? 'Bring back' : 'Archive'}
+                    c.archived ? t('set.back_in', { name: c.baby_name }) : t('set.archived_note', { name: c.baby_name }))}>
+                    {c.archived ? t('set.bring_back') : t('set.archive')}
                   </button>
                 )}
                 {!c.primary && (confirm === c.id ? (
                   <>
-                    <button type="button" class="btn small danger" onClick={() => act(() => post('/api/vega/children/delete', { body: { id: c.id } }), `${c.baby_name} was deleted.`)}>Really delete {c.baby_name}?</button>
-                    <button type="button" class="btn small ghost" onClick={() => setConfirm(null)}>Keep</button>
+                    <button type="button" class="btn small danger" onClick={() => act(() => post('/api/vega/children/delete', { body: { id: c.id } }), t('set.deleted', { name: c.baby_name }))}>{t('set.really_delete', { name: c.baby_name })}</button>
+                    <button type="button" class="btn small ghost" onClick={() => setConfirm(null)}>{t('common.keep')}</button>
                   </>
                 ) : (
-                  <button type="button" class="btn small" onClick={() => setConfirm(c.id)} aria-label={`Delete ${c.baby_name}`}>Delete</button>
+                  <button type="button" class="btn small" onClick={() => setConfirm(c.id)} aria-label={t('common.delete_name', { name: c.baby_name })}>{t('common.delete')}</button>
                 ))}
               </div>
             )}
@@ -77,19 +78,18 @@ export function ChildrenSection({ admin }: { admin: boolean }) {
           </li>
         ))}
       </ul>
-      {!admin && <p class="muted small">Only a family admin can add or change children.</p>}
+      {!admin && <p class="muted small">{t('set.children_admin')}</p>}
       {admin && (adding ? (
         <>
-          <h3>Add a child</h3>
+          <h3>{t('set.add_child')}</h3>
           <ChildForm onDone={(x) => saved(x, true)} onCancel={() => setAdding(false)} />
         </>
       ) : (
-        <button type="button" class="btn" onClick={() => { setAdding(true); setNotice(null); }} data-testid="add-child">Add a child</button>
+        <button type="button" class="btn" onClick={() => { setAdding(true); setNotice(null); }} data-testid="add-child">{t('set.add_child')}</button>
       ))}
       {several && (
         <p class="muted small">
-          The primary child is the one shown first on a new phone. Deleting is only for a child added by mistake;
-          archive a child to keep their history.
+          {t('set.primary_hint')}
         </p>
       )}
     </section>

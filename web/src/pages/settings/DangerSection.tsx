@@ -5,6 +5,7 @@ import { FormError } from '../../components/Field';
 import { ApiError, del } from '../../lib/api';
 import { navigate } from '../../lib/router';
 import { signedOut, useSession } from '../../lib/session';
+import { t, tx } from '../../i18n/core';
 
 export function DangerSection({ admin }: { admin: boolean }) {
   const s = useSession();
@@ -22,7 +23,7 @@ export function DangerSection({ admin }: { admin: boolean }) {
       signedOut();
       navigate('/signup', true);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Could not delete the family.');
+      setError(err instanceof ApiError ? err.message : t('danger.delete_failed'));
     } finally {
       setBusy(false);
     }
@@ -30,21 +31,21 @@ export function DangerSection({ admin }: { admin: boolean }) {
   return (
     <>
       <section class="card" aria-labelledby="export-h">
-        <h2 id="export-h" style={{ marginTop: 0 }}>Export</h2>
-        <p class="muted small">Everything you've logged, as one JSON file.</p>
-        <a class="btn" href="/api/vega/export" download="baby-tracker-export.json">Download export</a>
+        <h2 id="export-h" style={{ marginTop: 0 }}>{t('danger.export')}</h2>
+        <p class="muted small">{t('danger.export_hint')}</p>
+        <a class="btn" href="/api/vega/export" download="baby-tracker-export.json">{t('danger.download')}</a>
       </section>
       <section class="card" aria-labelledby="delete-h">
-        <h2 id="delete-h" style={{ marginTop: 0 }}>Delete family</h2>
-        <p class="small">This deletes every log, note, token and invite for everyone in the family. It can't be undone.</p>
+        <h2 id="delete-h" style={{ marginTop: 0 }}>{t('danger.delete')}</h2>
+        <p class="small">{t('danger.delete_hint')}</p>
         <form onSubmit={remove}>
           <div class={`field${error ? ' has-error' : ''}`}>
-            <label for="confirm-name">Type the family name{name ? <> (<strong>{name}</strong>)</> : ''} to confirm</label>
+            <label for="confirm-name">{name ? tx('danger.type_name_named', { b: (c: unknown[]) => <strong>{c}</strong>, name }) : t('danger.type_name')}</label>
             <input id="confirm-name" value={confirm} onInput={(e) => setConfirm((e.currentTarget as HTMLInputElement).value)} autocomplete="off"
               aria-invalid={error ? 'true' : undefined} aria-describedby={error ? 'confirm-err' : undefined} />
             {error && <p class="error" id="confirm-err" role="alert">{error}</p>}
           </div>
-          <button type="submit" class="btn danger" disabled={busy || !confirm || (!!name && confirm !== name)}>Delete family forever</button>
+          <button type="submit" class="btn danger" disabled={busy || !confirm || (!!name && confirm !== name)}>{t('danger.delete_forever')}</button>
         </form>
       </section>
     </>

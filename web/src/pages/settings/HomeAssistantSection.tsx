@@ -6,25 +6,26 @@ import { useEffect, useState } from 'preact/hooks';
 import { CopyButton } from '../../components/Copy';
 import { FormError } from '../../components/Field';
 import { ApiError, get, post, type Schemas } from '../../lib/api';
+import { currentLocale, t, type MessageKey } from '../../i18n/core';
 
 type HomeAssistant = Schemas['HomeAssistantSettings'];
 type Bridge = HomeAssistant['bridge'];
 
-const BUTTONS: [keyof HomeAssistant['devices'][number]['command_topics'], string][] = [
-  ['wet_nappy', 'Wet nappy'],
-  ['dirty_nappy', 'Dirty nappy'],
-  ['fell_asleep', 'Fell asleep'],
-  ['woke_up', 'Woke up'],
-  ['start_feed_left', 'Start feed (left)'],
-  ['start_feed_right', 'Start feed (right)'],
-  ['stop_feed', 'Stop feed'],
+const BUTTONS = (): [keyof HomeAssistant['devices'][number]['command_topics'], string][] => [
+  ['wet_nappy', t('ha.wet_nappy')],
+  ['dirty_nappy', t('ha.dirty_nappy')],
+  ['fell_asleep', t('ev.sleep')],
+  ['woke_up', t('ev.wake')],
+  ['start_feed_left', t('ha.start_left')],
+  ['start_feed_right', t('ha.start_right')],
+  ['stop_feed', t('ha.stop_feed')],
 ];
 
-const BRIDGE: Record<Bridge, { text: string; cls: string }> = {
-  connected: { text: 'Connected to the MQTT broker', cls: '' },
-  connecting: { text: 'Connecting to the MQTT broker…', cls: 'muted' },
-  down: { text: 'The MQTT broker cannot be reached; retrying. Logging works as usual.', cls: 'error' },
-  not_configured: { text: 'Not set up on this server', cls: 'muted' },
+const BRIDGE: Record<Bridge, { text: MessageKey; cls: string }> = {
+  connected: { text: 'ha.connected', cls: '' },
+  connecting: { text: 'ha.connecting', cls: 'muted' },
+  down: { text: 'ha.down', cls: 'error' },
+  not_configured: { text: 'ha.not_set_up', cls: 'muted' },
 };
 
 /** A topic that breaks after its slashes (then anywhere, if a level is still too long). */
@@ -51,7 +52,7 @@ export function HomeAssistantSection({ admin }: { admin: boolean }) {
   const [notice, setNotice] = useState<string | null>(null);
   useEffect(() => {
     if (!admin) return;
-    get('/api/vega/home-assistant').then(setHa, (e) => setError(e instanceof ApiError ? e.message : 'Could not load the Home Assistant settings.'));
+    get('/api/vega/home-assistant').then(setHa, (e) => setError(e instanceof ApiError ? e.message : t('ha.load_failed')));
   }, [admin]);
   if (!admin) return null;
 
@@ -63,12 +64,12 @@ export function HomeAssistantSection({ admin }: { admin: boolean }) {
       const r = await post('/api/vega/home-assistant', { body: { enabled } });
       setHa(r);
       setNotice(
-        !enabled ? 'Turned off: the devices are removed from Home Assistant.'
-          : r.bridge === 'not_configured' ? 'Turned on: the children appear in Home Assistant once the server has an MQTT broker.'
-          : 'Turned on: each child appears in Home Assistant as a device.',
+        !enabled ? t('ha.turned_off')
+          : r.bridge === 'not_configured' ? t('ha.turned_on_later')
+          : t('ha.turned_on'),
       );
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'That did not go through. Please try again.');
+      setError(err instanceof ApiError ? err.message : t('common.try_again'));
     } finally {
       setPending(null);
     }
@@ -78,17 +79,17 @@ export function HomeAssistantSection({ admin }: { admin: boolean }) {
   return (
     <section class="card" aria-labelledby="ha-h" data-testid="home-assistant-section">
       <h2 id="ha-h" style={{ marginTop: 0 }}>Home Assistant</h2>
-      <p class="small">Show each child in Home Assistant (asleep, next feed due, nappies today…) with buttons to log from a dashboard or a Zigbee button by the cot. It works over MQTT; see the docs for the broker set-up.</p>
-      {ha == null ? (error ? <FormError error={error} /> : <p class="muted" aria-busy="true">Loading…</p>) : (
+      <p class="small">{t('ha.intro')}</p>
+      {ha == null ? (error ? <FormError error={error} /> : <p class="muted" aria-busy="true">{t('common.loading')}</p>) : (
         <>
           {ha.bridge === 'not_configured' && (
-            <p class="small muted" data-testid="ha-not-configured">This server has no MQTT broker set (MQTT_URL). You can turn it on now; nothing is sent until the server's admin sets one.</p>
+            <p class="small muted" data-testid="ha-not-configured">{t('ha.no_broker')}</p>
           )}
           <div class="check">
             <input type="checkbox" class="tick" id="ha-enabled" checked={pending ?? ha.enabled} disabled={pending !== null} onChange={(e) => void toggle((e.currentTarget as HTMLInputElement).checked)} />
-            <label for="ha-enabled">Send this family's children to Home Assistant</label>
+            <label for="ha-enabled">{t('ha.enable')}</label>
           </div>
-          {bridge && ha.bridge !== 'not_configured' && <p class={`small ${bridge.cls}`} data-testid="ha-bridge">{bridge.text}</p>}
+          {bridge && ha.bridge !== 'not_configured' && <p class={`small ${bridge.cls}`} data-testid="ha-bridge">{t(bridge.text)}</p>}
           {notice && <p class="small" role="status">{notice}</p>}
           <FormError error={error} />
           {ha.enabled && ha.devices.length > 0 && (
@@ -96,11 +97,12 @@ export function HomeAssistantSection({ admin }: { admin: boolean }) {
               {ha.devices.map((d) => (
                 <li key={d.child_id} class="child-row" data-testid="ha-device">
                   <p style={{ margin: 0 }}><strong>{d.name}</strong></p>
-                  <Topic label="State (JSON, retained)" topic={d.state_topic} name={`Copy ${d.name}'s state topic`} />
+                  <Topic label={t('ha.state')} topic={d.state_topic} name={t('ha.copy_state', { name: d.name })} />
                   <details>
-                    <summary class="small">Button topics (send PRESS)</summary>
-                    {BUTTONS.filter(([k]) => d.command_topics[k]).map(([k, label]) => (
-                      <Topic key={k} label={label} topic={d.command_topics[k]} name={`Copy ${d.name}'s ${label.toLowerCase()} topic`} />
+                    <summary class="small">{t('ha.buttons')}</summary>
+                    {BUTTONS().filter(([k]) => d.command_topics[k]).map(([k, label]) => (
+                      // German writes its nouns capitalised; the others say the button's name in lower case mid-sentence.
+                      <Topic key={k} label={label} topic={d.command_topics[k]} name={t('ha.copy_topic', { name: d.name, label: currentLocale().startsWith('de') ? label : label.toLowerCase() })} />
                     ))}
                   </details>
                 </li>
@@ -108,7 +110,7 @@ export function HomeAssistantSection({ admin }: { admin: boolean }) {
             </ul>
           )}
           {ha.enabled && (
-            <p class="small muted">Discovery prefix <code>{ha.discovery_prefix}</code> · availability <code class="ha-inline-topic"><Breakable topic={ha.availability_topic} /></code></p>
+            <p class="small muted">{t('ha.discovery')} <code>{ha.discovery_prefix}</code> · {t('ha.availability')} <code class="ha-inline-topic"><Breakable topic={ha.availability_topic} /></code></p>
           )}
         </>
       )}

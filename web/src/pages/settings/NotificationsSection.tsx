@@ -5,6 +5,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { FormError } from '../../components/Field';
 import { ApiError, get, post } from '../../lib/api';
 import { pushSupport, subscribeThisDevice, unsubscribeThisDevice, thisDeviceEndpoint } from '../../lib/push';
+import { t, type MessageKey } from '../../i18n/core';
 
 interface Reminders {
   feed_due: { enabled: boolean; minutes_before: number };
@@ -22,13 +23,13 @@ export interface ReminderSettings {
 type Key = keyof Reminders;
 
 /** Each reminder: its words, and its one number (or time) with the range the API takes. */
-const ROWS: { key: Key; label: string; field?: string; unit?: string; min?: number; max?: number; time?: boolean }[] = [
-  { key: 'feed_due', label: 'A feed is due', field: 'minutes_before', unit: 'minutes before', min: 0, max: 120 },
-  { key: 'feed_timer', label: 'A feed timer is still running after', field: 'after_minutes', unit: 'minutes', min: 5, max: 240 },
-  { key: 'long_sleep', label: 'A sleep has been open for', field: 'after_hours', unit: 'hours (a wake-up not logged?)', min: 1, max: 24 },
-  { key: 'nothing_logged', label: 'Nothing logged in the day for', field: 'after_hours', unit: 'hours', min: 1, max: 24 },
-  { key: 'vitamin_d', label: 'Vitamin D not given by', field: 'by', time: true },
-  { key: 'medicine', label: 'A medicine can be given again by your own settings' },
+const ROWS: { key: Key; label: MessageKey; field?: string; unit?: MessageKey; min?: number; max?: number; time?: boolean }[] = [
+  { key: 'feed_due', label: 'rem.feed_due', field: 'minutes_before', unit: 'rem.minutes_before', min: 0, max: 120 },
+  { key: 'feed_timer', label: 'rem.feed_timer', field: 'after_minutes', unit: 'rem.minutes', min: 5, max: 240 },
+  { key: 'long_sleep', label: 'rem.long_sleep', field: 'after_hours', unit: 'rem.hours_wake', min: 1, max: 24 },
+  { key: 'nothing_logged', label: 'rem.nothing_logged', field: 'after_hours', unit: 'rem.hours', min: 1, max: 24 },
+  { key: 'vitamin_d', label: 'rem.vitamin_d', field: 'by', time: true },
+  { key: 'medicine', label: 'rem.medicine' },
 ];
 
 function DeviceControls({ devices, onChange }: { devices: number; onChange: () => void }) {
@@ -48,7 +49,7 @@ function DeviceControls({ devices, onChange }: { devices: number; onChange: () =
       setStatus(await fn());
       onChange();
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : e instanceof Error ? e.message : 'That did not work. Please try again.');
+      setError(e instanceof ApiError ? e.message : e instanceof Error ? e.message : t('common.try_again_work'));
     } finally {
       setBusy(false);
     }
@@ -56,36 +57,36 @@ function DeviceControls({ devices, onChange }: { devices: number; onChange: () =
   const turnOn = () => act(async () => {
     await subscribeThisDevice();
     setOn(true);
-    return 'Notifications are on for this device.';
+    return t('push.on_done');
   });
   const turnOff = () => act(async () => {
     await unsubscribeThisDevice();
     setOn(false);
-    return 'Notifications are off for this device.';
+    return t('push.off_done');
   });
   const test = () => act(async () => {
     const r = await post('/api/vega/push/test');
-    return `Test sent to ${r.devices === 1 ? 'your device' : `your ${r.devices} devices`}. It should arrive within a minute.`;
+    return t('push.test_sent', { n: r.devices });
   });
   return (
     <div data-testid="push-device">
       {support !== 'ok' ? (
-        <p class="small muted">{support === 'ios' ? 'On an iPhone, add this app to the Home Screen (Share › Add to Home Screen) and open it from there to get notifications.' : 'This browser cannot show notifications from the app.'}</p>
+        <p class="small muted">{support === 'ios' ? t('push.ios') : t('push.unsupported')}</p>
       ) : (
         <p class="small">
-          This device: <strong data-testid="push-state">{on == null ? '…' : on ? 'notifications on' : 'notifications off'}</strong>
-          {devices > 0 ? <span class="muted"> · {devices === 1 ? '1 device' : `${devices} devices`} of yours get reminders</span> : null}
+          {t('push.this_device')} <strong data-testid="push-state">{on == null ? '…' : on ? t('push.state_on') : t('push.state_off')}</strong>
+          {devices > 0 ? <span class="muted"> · {t('push.devices', { n: devices })}</span> : null}
         </p>
       )}
       {status && <p class="small" role="status">{status}</p>}
       <FormError error={error} />
       <div class="row">
         {support === 'ok' && (on ? (
-          <button type="button" class="btn small" disabled={busy} onClick={turnOff}>Turn off on this device</button>
+          <button type="button" class="btn small" disabled={busy} onClick={turnOff}>{t('push.turn_off')}</button>
         ) : (
-          <button type="button" class="btn small primary" disabled={busy || on == null} onClick={turnOn} data-testid="push-enable">Turn on notifications</button>
+          <button type="button" class="btn small primary" disabled={busy || on == null} onClick={turnOn} data-testid="push-enable">{t('push.turn_on')}</button>
         ))}
-        <button type="button" class="btn small" disabled={busy || devices === 0} onClick={test} data-testid="push-test">Send a test</button>
+        <button type="button" class="btn small" disabled={busy || devices === 0} onClick={test} data-testid="push-test">{t('push.test')}</button>
       </div>
     </div>
   );
@@ -101,7 +102,7 @@ export function NotificationsSection() {
   const load = () =>
     get('/api/vega/reminders').then(
       (r) => { setS(r); setDraft(r); },
-      (e) => setError(e instanceof ApiError ? e.message : 'Could not load your reminders.'),
+      (e) => setError(e instanceof ApiError ? e.message : t('rem.load_failed')),
     );
   useEffect(() => void load(), []);
 
@@ -120,12 +121,12 @@ export function NotificationsSection() {
       const r = await post('/api/vega/reminders', { body: { reminders: draft.reminders, quiet_hours: draft.quiet_hours } });
       setS(r);
       setDraft(r);
-      setSaved('Saved.');
+      setSaved(t('common.saved'));
     } catch (err) {
       if (err instanceof ApiError) {
         setError(err.message);
         setFieldErrors(err.fields);
-      } else setError('That did not go through. Please try again.');
+      } else setError(t('common.try_again'));
     } finally {
       setBusy(false);
     }
@@ -133,13 +134,13 @@ export function NotificationsSection() {
 
   return (
     <section class="card" aria-labelledby="notify-h" data-testid="notifications-section">
-      <h2 id="notify-h" style={{ marginTop: 0 }}>Notifications</h2>
-      <p class="small">Reminders go to your own devices only; each caregiver chooses theirs.</p>
-      {draft == null ? (error ? <FormError error={error} /> : <p class="muted" aria-busy="true">Loading…</p>) : (
+      <h2 id="notify-h" style={{ marginTop: 0 }}>{t('rem.title')}</h2>
+      <p class="small">{t('rem.intro')}</p>
+      {draft == null ? (error ? <FormError error={error} /> : <p class="muted" aria-busy="true">{t('common.loading')}</p>) : (
         <>
           <DeviceControls devices={s?.push_devices ?? 0} onChange={() => void load()} />
           <form onSubmit={save} noValidate>
-            <h3>Remind me when</h3>
+            <h3>{t('rem.when')}</h3>
             <ul class="reminder-list">
               {ROWS.map((row) => {
                 const r = draft.reminders[row.key] as Record<string, unknown> & { enabled: boolean };
@@ -149,13 +150,13 @@ export function NotificationsSection() {
                   <li key={row.key} class="reminder-row" data-testid={id}>
                     <div class="check">
                       <input type="checkbox" class="tick" id={id} checked={r.enabled} onChange={(e) => setReminder(row.key, { enabled: (e.currentTarget as HTMLInputElement).checked })} />
-                      <label for={id}>{row.label}</label>
+                      <label for={id}>{t(row.label)}</label>
                     </div>
                     {row.field && (
                       <div class="reminder-value">
                         <input
                           id={`${id}-value`}
-                          aria-label={`${row.label} ${row.unit ?? ''}`.trim()}
+                          aria-label={`${t(row.label)} ${row.unit ? t(row.unit) : ''}`.trim()}
                           type={row.time ? 'time' : 'number'}
                           inputMode={row.time ? undefined : 'numeric'}
                           min={row.min}
@@ -167,7 +168,7 @@ export function NotificationsSection() {
                             setReminder(row.key, { [row.field!]: row.time ? v : v === '' ? '' : Number(v) });
                           }}
                         />
-                        {row.unit && <span class="small muted">{row.unit}</span>}
+                        {row.unit && <span class="small muted">{t(row.unit)}</span>}
                         {err && <p class="error small" role="alert">{err}</p>}
                       </div>
                     )}
@@ -175,23 +176,23 @@ export function NotificationsSection() {
                 );
               })}
             </ul>
-            <h3>Quiet hours</h3>
+            <h3>{t('rem.quiet')}</h3>
             <div class="check">
               <input type="checkbox" class="tick" id="quiet-on" checked={draft.quiet_hours !== null}
                 onChange={(e) => { setSaved(null); setDraft({ ...draft, quiet_hours: (e.currentTarget as HTMLInputElement).checked ? { start: '22:00', end: '07:00' } : null }); }} />
-              <label for="quiet-on">Hold reminders overnight; anything still due is sent when quiet hours end</label>
+              <label for="quiet-on">{t('rem.quiet_hint')}</label>
             </div>
             {draft.quiet_hours && (
               <div class="row quiet-hours">
-                <label class="small" for="quiet-start">From</label>
+                <label class="small" for="quiet-start">{t('rem.from')}</label>
                 <input id="quiet-start" type="time" value={draft.quiet_hours.start} onInput={(e) => setDraft({ ...draft, quiet_hours: { ...draft.quiet_hours!, start: (e.currentTarget as HTMLInputElement).value } })} />
-                <label class="small" for="quiet-end">to</label>
+                <label class="small" for="quiet-end">{t('rem.to')}</label>
                 <input id="quiet-end" type="time" value={draft.quiet_hours.end} onInput={(e) => setDraft({ ...draft, quiet_hours: { ...draft.quiet_hours!, end: (e.currentTarget as HTMLInputElement).value } })} />
               </div>
             )}
             <FormError error={error} />
             {saved && <p class="small" role="status">{saved}</p>}
-            <button class="btn primary" type="submit" disabled={busy} data-testid="reminders-save">Save reminders</button>
+            <button class="btn primary" type="submit" disabled={busy} data-testid="reminders-save">{t('rem.save')}</button>
           </form>
         </>
       )}

@@ -7,6 +7,7 @@ import { childBody, reloadChildren, setProfile, useSession, type Profile } from 
 import { genderOf, gendersWith } from './genders';
 import { useForm } from '../../lib/use-form';
 import { useState } from 'preact/hooks';
+import { t } from '../../i18n/core';
 
 /** Edited under Children once there are several (not here, where a stale value could undo that). */
 const CHILD_FIELDS = ['baby_name', 'dob', 'gender'];
@@ -53,24 +54,24 @@ export function ProfileSection({ admin }: { admin: boolean }) {
   const genders = gendersWith(p.gender);
   return (
     <section class="card" aria-labelledby="profile-h">
-      <h2 id="profile-h" style={{ marginTop: 0 }}>{several ? 'Family settings' : 'Profile'}</h2>
-      {!admin && <p class="muted small">Only a family admin can change these.</p>}
+      <h2 id="profile-h" style={{ marginTop: 0 }}>{several ? t('profile.family_settings') : t('profile.title')}</h2>
+      {!admin && <p class="muted small">{t('set.admin_only')}</p>}
       <form onSubmit={save} noValidate>
         <fieldset disabled={!admin} style={{ border: 0, padding: 0, margin: 0 }}>
           {!several && <>
-            <Field label="Baby's name" maxLength={80} {...f.field('baby_name')} />
-            <Field label="Date of birth" type="date" {...f.field('dob')} hint={p.age_display ? `Age: ${p.age_display}` : undefined} />
-            <Select label="Gender (used for growth centiles)" options={genders} {...f.field('gender')} />
+            <Field label={t('profile.baby_name')} maxLength={80} {...f.field('baby_name')} />
+            <Field label={t('set.dob')} type="date" {...f.field('dob')} hint={p.age_display ? t('profile.age', { age: p.age_display }) : undefined} />
+            <Select label={t('set.gender')} options={genders} {...f.field('gender')} />
           </>}
-          <Field label="Family name" maxLength={120} {...f.field('family_name')} />
-          <Field label="Time zone" {...f.field('timezone')} hint={`This device: ${Intl.DateTimeFormat().resolvedOptions().timeZone}`} />
-          <Select label="Region" options={[['uk', 'UK'], ['us', 'US']]} {...f.field('region')} />
-          <Select label="Units shown" options={[['metric', 'Metric (kg, cm, ml)'], ['imperial', 'Imperial (lb, oz, in)']]} {...f.field('units')} />
-          <p class="hint">Everything is stored in metric; imperial is shown converted.</p>
+          <Field label={t('profile.family_name')} maxLength={120} {...f.field('family_name')} />
+          <Field label={t('profile.timezone')} {...f.field('timezone')} hint={t('profile.this_device', { zone: Intl.DateTimeFormat().resolvedOptions().timeZone })} />
+          <Select label={t('profile.region')} options={[['uk', t('profile.uk')], ['us', t('profile.us')]]} {...f.field('region')} />
+          <Select label={t('profile.units')} options={[['metric', t('profile.metric')], ['imperial', t('profile.imperial')]]} {...f.field('units')} />
+          <p class="hint">{t('profile.units_hint')}</p>
         </fieldset>
         <FormError error={f.formError} />
-        {admin && <button class="btn primary" type="submit" disabled={f.busy}>{several ? 'Save settings' : 'Save profile'}</button>}
-        {saved && <span role="status" class="small" style={{ marginLeft: '0.5rem' }}>Saved.</span>}
+        {admin && <button class="btn primary" type="submit" disabled={f.busy}>{several ? t('profile.save_settings') : t('profile.save')}</button>}
+        {saved && <span role="status" class="small" style={{ marginLeft: '0.5rem' }}>{t('common.saved')}</span>}
       </form>
     </section>
   );

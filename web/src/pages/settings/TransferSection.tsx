@@ -3,14 +3,18 @@
 import { useState } from 'preact/hooks';
 import { ApiError, post, type Schemas } from '../../lib/api';
 import { childBody, useSession, withChild } from '../../lib/session';
+import { t, time } from '../../i18n/core';
+
+// As the file has them: the date as written (ISO), the clock time in the caregiver's hour cycle.
+const stamp = (ts: string) => `${ts.slice(0, 10)} ${time(ts)}`;
 
 type ImportResult = Schemas['ImportResult'];
 type Format = Schemas['ImportRequest']['format'];
 
-const FORMATS: [Format, string][] = [
-  ['babybuddy', 'Baby Buddy (JSON from its API)'],
-  ['huckleberry', 'Huckleberry (CSV export)'],
-  ['tracker', 'Baby Tracker export (JSON)'],
+const FORMATS = (): [Format, string][] => [
+  ['babybuddy', t('xfer.babybuddy')],
+  ['huckleberry', t('xfer.huckleberry')],
+  ['tracker', t('xfer.tracker')],
 ];
 
 const isoDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -44,7 +48,7 @@ export function TransferSection({ admin }: { admin: boolean }) {
       setData(parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : text);
     } catch {
       setData(null);
-      setError('That file is not JSON. Pick the JSON file, or choose the Huckleberry format for a CSV.');
+      setError(t('xfer.not_json'));
     }
   };
   const run = async (dryRun: boolean) => {
@@ -59,7 +63,7 @@ export function TransferSection({ admin }: { admin: boolean }) {
         setPreview(null);
       }
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'The import did not go through.');
+      setError(err instanceof ApiError ? err.message : t('xfer.failed'));
     } finally {
       setBusy(false);
     }
@@ -67,50 +71,51 @@ export function TransferSection({ admin }: { admin: boolean }) {
 
   return (
     <section class="card" aria-labelledby="transfer-h">
-      <h2 id="transfer-h" style={{ marginTop: 0 }}>Import, CSV and report</h2>
-      {forChild && <p class="muted small" data-testid="transfer-child">For {forChild}: pick another child at the top of the page for theirs.</p>}
-      <h3>Report for a health visitor or doctor</h3>
+      <h2 id="transfer-h" style={{ marginTop: 0 }}>{t('xfer.title')}</h2>
+      {forChild && <p class="muted small" data-testid="transfer-child">{t('xfer.for_child', { name: forChild })}</p>}
+      <h3>{t('xfer.report_h')}</h3>
       <div class="row" style={{ display: 'flex', gap: '.5rem', flexWrap: 'wrap', alignItems: 'end' }}>
-        <label>From <input type="date" value={from} onInput={(e) => setFrom((e.currentTarget as HTMLInputElement).value)} /></label>
-        <label>To <input type="date" value={to} onInput={(e) => setTo((e.currentTarget as HTMLInputElement).value)} /></label>
-        <a class="btn" href={`/report?from=${from}&to=${to}`} id="open-report">Open report</a>
-        {admin && <a class="btn" href={withChild(`/api/vega/export.csv?from=${from}&to=${to}`)} download id="csv-download">Download CSV</a>}
+        <label>{t('rem.from')} <input type="date" value={from} onInput={(e) => setFrom((e.currentTarget as HTMLInputElement).value)} /></label>
+        <label>{t('xfer.to')} <input type="date" value={to} onInput={(e) => setTo((e.currentTarget as HTMLInputElement).value)} /></label>
+        <a class="btn" href={`/report?from=${from}&to=${to}`} id="open-report">{t('xfer.open_report')}</a>
+        {admin && <a class="btn" href={withChild(`/api/vega/export.csv?from=${from}&to=${to}`)} download id="csv-download">{t('xfer.csv')}</a>}
       </div>
-      <p class="muted small">The report covers up to 31 days and prints on A4 or Letter.</p>
+      <p class="muted small">{t('xfer.report_hint')}</p>
       {admin && (
         <>
-          <h3>Import history</h3>
+          <h3>{t('xfer.import_h')}</h3>
           <div class="field">
-            <label for="import-format">From</label>
-            <select id="import-format" value={format} onChange={(e) => { setFormat(FORMATS.find(([v]) => v === (e.currentTarget as HTMLSelectElement).value)?.[0] ?? 'babybuddy'); setPreview(null); setData(null); setFileName(''); }}>
-              {FORMATS.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
+            <label for="import-format">{t('rem.from')}</label>
+            <select id="import-format" value={format} onChange={(e) => { setFormat(FORMATS().find(([v]) => v === (e.currentTarget as HTMLSelectElement).value)?.[0] ?? 'babybuddy'); setPreview(null); setData(null); setFileName(''); }}>
+              {FORMATS().map(([v, l]) => <option key={v} value={v}>{l}</option>)}
             </select>
           </div>
           <div class="field">
-            <label for="import-file">File</label>
+            <label for="import-file">{t('xfer.file')}</label>
             <input id="import-file" type="file" accept={format === 'huckleberry' ? '.csv,text/csv' : '.json,application/json'} onChange={pick} />
           </div>
-          <button type="button" class="btn" disabled={busy || data === null} onClick={() => run(true)} id="import-preview">Preview</button>
+          <button type="button" class="btn" disabled={busy || data === null} onClick={() => run(true)} id="import-preview">{t('xfer.preview')}</button>
           {error && <p class="error" role="alert">{error}</p>}
           {preview && (
             <div id="import-preview-result" aria-live="polite">
               <p class="small">
-                {fileName}: {preview.new} new event{preview.new === 1 ? '' : 's'}, {preview.already_there} already in the log
-                {preview.first_ts ? `, from ${preview.first_ts.replace('T', ' ').slice(0, 16)} to ${preview.last_ts!.replace('T', ' ').slice(0, 16)}` : ''}.
+                {preview.first_ts
+                  ? t('xfer.preview_range', { file: fileName, n: preview.new, there: preview.already_there, from: stamp(preview.first_ts), to: stamp(preview.last_ts!) })
+                  : t('xfer.preview_text', { file: fileName, n: preview.new, there: preview.already_there })}
               </p>
               <ul class="small">{Object.entries(preview.counts).map(([k, n]) => <li key={k}>{k}: {n}</li>)}</ul>
               {preview.skipped.length > 0 && (
                 <details>
-                  <summary>{preview.skipped.length} row{preview.skipped.length === 1 ? '' : 's'} will be skipped</summary>
-                  <ul class="small">{preview.skipped.slice(0, 200).map((s) => <li key={`${s.source}${s.line}${s.reason}`}>{s.source} line {s.line}: {s.reason}</li>)}</ul>
+                  <summary>{t('xfer.skipped', { n: preview.skipped.length })}</summary>
+                  <ul class="small">{preview.skipped.slice(0, 200).map((s) => <li key={`${s.source}${s.line}${s.reason}`}>{t('xfer.line', { source: s.source, line: s.line, reason: s.reason })}</li>)}</ul>
                 </details>
               )}
               <button type="button" class="btn primary" disabled={busy || preview.new === 0} onClick={() => run(false)} id="import-confirm">
-                Import {preview.new} event{preview.new === 1 ? '' : 's'}
+                {t('xfer.import_n', { n: preview.new })}
               </button>
             </div>
           )}
-          {done && <p class="small" role="status">Imported {done.new} event{done.new === 1 ? '' : 's'} ({done.already_there} were already there).</p>}
+          {done && <p class="small" role="status">{t('xfer.imported', { n: done.new, there: done.already_there })}</p>}
         </>
       )}
     </section>

@@ -6,6 +6,7 @@ import { CopyButton } from '../../components/Copy';
 import { Field, FormError } from '../../components/Field';
 import { ApiError, get, post, type Schemas } from '../../lib/api';
 import { useForm } from '../../lib/use-form';
+import { currentLocale, t, type MessageKey } from '../../i18n/core';
 
 interface Delivery { message_id: string; event_type: string; attempt: number; at: string; status: number | null; ok: boolean; duration_ms: number; error: string | null }
 interface Webhook {
@@ -14,33 +15,33 @@ interface Webhook {
   deliveries?: Delivery[];
 }
 
-const EVENTS: [Schemas['WebhookEventName'], string][] = [
-  ['event.created', 'Something logged'],
-  ['event.edited', 'An entry changed'],
-  ['event.deleted', 'An entry removed'],
-  ['feed_timer.started', 'Feed timer started'],
-  ['feed_timer.stopped', 'Feed timer stopped'],
-  ['reminder.fired', 'A reminder sent'],
+const EVENTS: [Schemas['WebhookEventName'], MessageKey][] = [
+  ['event.created', 'wh.ev_created'],
+  ['event.edited', 'wh.ev_edited'],
+  ['event.deleted', 'wh.ev_deleted'],
+  ['feed_timer.started', 'wh.ev_timer_started'],
+  ['feed_timer.stopped', 'wh.ev_timer_stopped'],
+  ['reminder.fired', 'wh.ev_reminder'],
 ];
 /** An instant (ISO, UTC) on this phone's clock: "26 Nov, 04:32". */
-const when = (ts: string | null) => (ts ? new Date(ts).toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }) : '');
+const when = (ts: string | null) => (ts ? new Date(ts).toLocaleString(currentLocale(), { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }) : '');
 
 function stateOf(w: Webhook): { text: string; cls: string } {
-  if (!w.enabled) return { text: `Disabled ${when(w.disabled_at)}${w.disabled_reason ? `: ${w.disabled_reason}` : ''}`, cls: 'error' };
-  if (w.failing_since) return { text: `Failing since ${when(w.failing_since)}; retrying`, cls: 'error' };
-  return { text: w.pending ? `Working · ${w.pending} waiting` : 'Working', cls: 'muted' };
+  if (!w.enabled) return { text: w.disabled_reason ? t('wh.disabled_reason', { when: when(w.disabled_at), reason: w.disabled_reason }) : t('wh.disabled', { when: when(w.disabled_at) }), cls: 'error' };
+  if (w.failing_since) return { text: t('wh.failing', { when: when(w.failing_since) }), cls: 'error' };
+  return { text: w.pending ? t('wh.working_waiting', { n: w.pending }) : t('wh.working'), cls: 'muted' };
 }
 
 function Deliveries({ list }: { list: Delivery[] }) {
-  if (list.length === 0) return <p class="small muted">No deliveries yet.</p>;
+  if (list.length === 0) return <p class="small muted">{t('wh.no_deliveries')}</p>;
   return (
     <details>
-      <summary class="small">Recent deliveries ({list.length})</summary>
+      <summary class="small">{t('wh.recent', { n: list.length })}</summary>
       <ul class="events small" data-testid="webhook-deliveries">
         {list.map((d) => (
           <li key={`${d.message_id}-${d.attempt}`}>
-            <span class={d.ok ? '' : 'error'}>{d.ok ? '✓' : '✗'} {d.status ?? 'no answer'}</span>
-            {' · '}{d.event_type} · {when(d.at)} · {d.duration_ms} ms{d.attempt > 1 ? ` · attempt ${d.attempt}` : ''}
+            <span class={d.ok ? '' : 'error'}>{d.ok ? '✓' : '✗'} {d.status ?? t('wh.no_answer')}</span>
+            {' · '}{d.event_type} · {when(d.at)} · {d.duration_ms} ms{d.attempt > 1 ? ` · ${t('wh.attempt', { n: d.attempt })}` : ''}
             {d.error ? <span class="muted"> · {d.error}</span> : null}
           </li>
         ))}
@@ -60,15 +61,15 @@ export function WebhooksSection({ admin }: { admin: boolean }) {
   const load = () =>
     get('/api/vega/webhooks').then(
       (r) => setList(r.webhooks),
-      (e) => { setList([]); setError(e instanceof ApiError ? e.message : 'Could not load the webhooks.'); },
+      (e) => { setList([]); setError(e instanceof ApiError ? e.message : t('wh.load_failed')); },
     );
   useEffect(() => { if (admin) void load(); }, [admin]);
   if (!admin) return null;
 
   const add = (e: Event) => {
     e.preventDefault();
-    if (!f.values.url.trim()) return f.setErrors({ url: 'Enter the receiver’s URL, e.g. https://example.com/hook.' });
-    if (events.length === 0) return f.setErrors({ events: 'Pick at least one event.' });
+    if (!f.values.url.trim()) return f.setErrors({ url: t('wh.url_needed') });
+    if (events.length === 0) return f.setErrors({ events: t('wh.events_needed') });
     f.submit(async () => {
       const r = await post('/api/vega/webhooks', { body: { url: f.values.url.trim(), events } });
       setSecret({ url: r.webhook.url, secret: r.secret });
@@ -85,51 +86,51 @@ export function WebhooksSection({ admin }: { admin: boolean }) {
       setNotice(done);
       await load();
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'That did not go through. Please try again.');
+      setError(err instanceof ApiError ? err.message : t('common.try_again'));
     }
   };
 
   return (
     <section class="card" aria-labelledby="webhooks-h" data-testid="webhooks-section">
-      <h2 id="webhooks-h" style={{ marginTop: 0 }}>Webhooks</h2>
-      <p class="small">Tell another system (Home Assistant, n8n, your own script) when something happens. Each message is signed; see the docs for checking it.</p>
+      <h2 id="webhooks-h" style={{ marginTop: 0 }}>{t('wh.title')}</h2>
+      <p class="small">{t('wh.intro')}</p>
       {notice && <p class="small" role="status">{notice}</p>}
       <FormError error={error} />
       {secret && (
         <div class="card" data-testid="webhook-secret">
-          <p><strong>Copy the signing secret now — it won't be shown again.</strong></p>
+          <p><strong>{t('wh.copy_now')}</strong></p>
           <p class="small muted">{secret.url}</p>
           <p class="secret">{secret.secret}</p>
           <div class="row">
-            <CopyButton text={secret.secret} label="Copy secret" />
-            <button type="button" class="btn small ghost" onClick={() => setSecret(null)}>Done</button>
+            <CopyButton text={secret.secret} label={t('wh.copy')} />
+            <button type="button" class="btn small ghost" onClick={() => setSecret(null)}>{t('common.done')}</button>
           </div>
         </div>
       )}
-      {list == null ? <p class="muted" aria-busy="true">Loading…</p> : list.length === 0 ? <p class="muted small">No webhooks yet.</p> : (
+      {list == null ? <p class="muted" aria-busy="true">{t('common.loading')}</p> : list.length === 0 ? <p class="muted small">{t('wh.none')}</p> : (
         <ul class="events children-list">
           {list.map((w) => {
             const st = stateOf(w);
             return (
               <li key={w.id} class="child-row" data-testid="webhook-row">
                 <p class="webhook-url"><strong>{w.url}</strong></p>
-                <p class="small muted">{w.events.map((e) => EVENTS.find(([k]) => k === e)?.[1] ?? e).join(' · ')}</p>
+                <p class="small muted">{w.events.map((e) => { const k = EVENTS.find(([x]) => x === e)?.[1]; return k ? t(k) : e; }).join(' · ')}</p>
                 <p class={`small ${st.cls}`} data-testid="webhook-state">{st.text}</p>
                 <Deliveries list={w.deliveries ?? []} />
                 <div class="row child-actions">
-                  <button type="button" class="btn small" onClick={() => act(() => post('/api/vega/webhooks/test', { body: { id: w.id } }), 'Test message queued: it appears under recent deliveries.')}>Send a test</button>
-                  {!w.enabled && <button type="button" class="btn small" onClick={() => act(() => post('/api/vega/webhooks/enable', { body: { id: w.id } }), 'Enabled again.')}>Enable again</button>}
+                  <button type="button" class="btn small" onClick={() => act(() => post('/api/vega/webhooks/test', { body: { id: w.id } }), t('wh.test_queued'))}>{t('push.test')}</button>
+                  {!w.enabled && <button type="button" class="btn small" onClick={() => act(() => post('/api/vega/webhooks/enable', { body: { id: w.id } }), t('wh.enabled_again'))}>{t('wh.enable_again')}</button>}
                   <button type="button" class="btn small" onClick={() => act(async () => {
                     const r = await post('/api/vega/webhooks/rotate', { body: { id: w.id } });
                     setSecret({ url: r.webhook.url, secret: r.secret });
-                  }, 'New secret made: the old one stopped working now.')}>New secret</button>
+                  }, t('wh.new_secret_made'))}>{t('wh.new_secret')}</button>
                   {confirm === w.id ? (
                     <>
-                      <button type="button" class="btn small danger" onClick={() => act(() => post('/api/vega/webhooks/delete', { body: { id: w.id } }), 'Webhook deleted.')}>Really delete?</button>
-                      <button type="button" class="btn small ghost" onClick={() => setConfirm(null)}>Keep</button>
+                      <button type="button" class="btn small danger" onClick={() => act(() => post('/api/vega/webhooks/delete', { body: { id: w.id } }), t('wh.deleted'))}>{t('wh.really_delete')}</button>
+                      <button type="button" class="btn small ghost" onClick={() => setConfirm(null)}>{t('common.keep')}</button>
                     </>
                   ) : (
-                    <button type="button" class="btn small" onClick={() => setConfirm(w.id)} aria-label={`Delete webhook ${w.url}`}>Delete</button>
+                    <button type="button" class="btn small" onClick={() => setConfirm(w.id)} aria-label={t('wh.delete_label', { url: w.url })}>{t('common.delete')}</button>
                   )}
                 </div>
               </li>
@@ -137,22 +138,22 @@ export function WebhooksSection({ admin }: { admin: boolean }) {
           })}
         </ul>
       )}
-      <h3>Add a webhook</h3>
+      <h3>{t('wh.add')}</h3>
       <form onSubmit={add} noValidate data-testid="webhook-add">
-        <Field label="Receiver URL" id="webhook-url" type="url" inputMode="url" autocomplete="off" placeholder="https://example.com/hook" {...f.field('url')} />
+        <Field label={t('wh.url')} id="webhook-url" type="url" inputMode="url" autocomplete="off" placeholder="https://example.com/hook" {...f.field('url')} />
         <fieldset class="field">
-          <legend>Send when</legend>
+          <legend>{t('wh.send_when')}</legend>
           {EVENTS.map(([key, label]) => (
             <div class="check" key={key}>
               <input type="checkbox" class="tick" id={`wh-${key}`} checked={events.includes(key)}
                 onChange={(e) => setEvents((cur) => ((e.currentTarget as HTMLInputElement).checked ? [...cur, key] : cur.filter((x) => x !== key)))} />
-              <label for={`wh-${key}`}>{label}</label>
+              <label for={`wh-${key}`}>{t(label)}</label>
             </div>
           ))}
           {f.errors.events && <p class="error" role="alert">{f.errors.events}</p>}
         </fieldset>
         <FormError error={f.formError} />
-        <button class="btn" type="submit" disabled={f.busy}>Add webhook</button>
+        <button class="btn" type="submit" disabled={f.busy}>{t('wh.add')}</button>
       </form>
     </section>
   );

@@ -1,10 +1,12 @@
 // The gender choices a child's form offers (the growth charts use it for the WHO curves).
 import type { Schemas } from '../../lib/api';
-export const GENDERS: [string, string][] = [['', 'Not set'], ['girl', 'Girl'], ['boy', 'Boy'], ['other', 'Other'], ['unknown', 'Unknown'], ['prefer_not_to_say', 'Prefer not to say']];
+import { t } from '../../i18n/core.ts';
+export const GENDERS = (): [string, string][] => [['', t('gender.not_set')], ['girl', t('gender.girl')], ['boy', t('gender.boy')], ['other', t('gender.other')], ['unknown', t('gender.unknown')], ['prefer_not_to_say', t('gender.prefer_not')]];
 
 /** The choices, plus a stored value the list doesn't offer (so it shows rather than "Not set"). */
 export function gendersWith(current: string | undefined): [string, string][] {
-  return current && !GENDERS.some(([v]) => v === current) ? [...GENDERS, [current, current]] : GENDERS;
+  const list = GENDERS();
+  return current && !list.some(([v]) => v === current) ? [...list, [current, current]] : list;
 }
 
 /** A child's gender as the API takes it. */

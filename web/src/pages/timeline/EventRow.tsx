@@ -7,8 +7,11 @@ import { describe, unbroken, type LogEvent } from '../../lib/describe';
 import { eventIcon, Icon } from '../../components/Icon';
 import { clock } from '../../lib/time';
 import { EditForm, editableFields } from './EditForm';
+import { currentLocale, t } from '../../i18n/core';
 
 const EMOJIS = ['❤️', '👍', '😂'];
+/** A summary inside a sentence: lower case first, except in German, which capitalises its nouns. */
+const inSentence = (what: string) => (currentLocale().startsWith('de') ? what : `${what.charAt(0).toLowerCase()}${what.slice(1)}`);
 export function EventRow({ event: e, units, me, onChange }: { event: LogEvent; units: string; me: string; onChange: (updated: LogEvent | null) => void }) {
   // Compact: one line per event; its actions open with one tap on the row.
   const [open, setOpen] = useState(false);
@@ -66,12 +69,12 @@ export function EventRow({ event: e, units, me, onChange }: { event: LogEvent; u
         {counts.size > 0 && <span class="event-reacted">{[...counts.entries()].map(([k, c]) => `${k}${c.n > 1 ? c.n : ''}`).join(' ')}</span>}
       </button>
       {open && <div class="event-tools">
-        <span class="reactions" role="group" aria-label="Reactions">
+        <span class="reactions" role="group" aria-label={t('tl.reactions')}>
           {EMOJIS.map((emoji) => {
             const c = counts.get(emoji);
             return (
               <button type="button" key={emoji} class="chip" aria-pressed={!!c?.mine} onClick={() => react(emoji)}
-                aria-label={`React ${emoji} to ${what.charAt(0).toLowerCase()}${what.slice(1)} at ${clock(e.ts)}${c ? ` (${c.n}${c.who.length ? `: ${c.who.join(', ')}` : ''})` : ''}`}>
+                aria-label={`${t('tl.react', { emoji, what: inSentence(what), time: clock(e.ts) })}${c ? ` (${c.n}${c.who.length ? `: ${c.who.join(', ')}` : ''})` : ''}`}>
                 {emoji}{c ? ` ${c.n}` : ''}
               </button>
             );
@@ -81,14 +84,14 @@ export function EventRow({ event: e, units, me, onChange }: { event: LogEvent; u
           ))}
         </span>
         <span style={{ flex: 1 }} />
-        <button type="button" class="btn small" onClick={() => setEditing(!editing)} aria-expanded={editing} aria-label={`Edit ${what} at ${clock(e.ts)}`}>Edit</button>
+        <button type="button" class="btn small" onClick={() => setEditing(!editing)} aria-expanded={editing} aria-label={t('tl.edit_at', { what, time: clock(e.ts) })}>{t('common.edit')}</button>
         {confirmDelete ? (
           <>
-            <button type="button" class="btn small danger" onClick={remove} aria-label={`Really delete ${what} at ${clock(e.ts)}`}>Really delete?</button>
-            <button type="button" class="btn small ghost" onClick={() => setConfirmDelete(false)}>Keep</button>
+            <button type="button" class="btn small danger" onClick={remove} aria-label={t('tl.really_delete_at', { what, time: clock(e.ts) })}>{t('wh.really_delete')}</button>
+            <button type="button" class="btn small ghost" onClick={() => setConfirmDelete(false)}>{t('common.keep')}</button>
           </>
         ) : (
-          <button type="button" class="btn small" onClick={() => setConfirmDelete(true)} aria-label={`Delete ${what} at ${clock(e.ts)}`}>Delete</button>
+          <button type="button" class="btn small" onClick={() => setConfirmDelete(true)} aria-label={t('tl.delete_at', { what, time: clock(e.ts) })}>{t('common.delete')}</button>
         )}
       </div>}
       {!editing && <FormError error={error} />}
