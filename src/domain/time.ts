@@ -111,8 +111,21 @@ export function ageDisplay(dob: string, onDate: string): string {
   return `${y} ${d.months === 1 ? '1 month' : `${d.months} months`}`;
 }
 
-/** The profile's computed age fields: null before the date of birth. */
-export function ageSummary(dob: string, today: string): { age_months: number | null; age_display: string | null } {
+/** ageDisplay in the reader's words (issue 39): the same steps, each a catalogue message. */
+export function ageText(dob: string, onDate: string): Text {
+  const from = parseDate(dob);
+  const to = parseDate(onDate);
+  if (Temporal.PlainDate.compare(to, from) < 0) return t('common.age_unborn');
+  const totalDays = from.until(to, { largestUnit: 'days' }).days;
+  if (totalDays < 14) return t('common.age_days', { n: totalDays });
+  const d = from.until(to, { largestUnit: 'years' });
+  if (d.years === 0 && d.months === 0) return t('common.age_weeks', { n: Math.floor(totalDays / 7) });
+  if (d.years === 0) return t('common.age_months', { n: d.months });
+  return d.months === 0 ? t('common.age_years', { y: d.years }) : t('common.age_years_months', { y: d.years, m: d.months });
+}
+
+/** The profile's computed age fields: null before the date of birth; the display in the reader's words. */
+export function ageSummary(dob: string, today: string): { age_months: number | null; age_display: Text | null } {
   if (dob > today) return { age_months: null, age_display: null };
-  return { age_months: Math.round(ageAt(dob, today).months * 10) / 10, age_display: ageDisplay(dob, today) };
+  return { age_months: Math.round(ageAt(dob, today).months * 10) / 10, age_display: ageText(dob, today) };
 }

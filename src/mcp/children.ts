@@ -2,6 +2,7 @@
 // `perChild` and take an optional `child` argument: an id, or a name in any case. It is resolved
 // here, once per call, into the Env the tool runs with, so no tool resolves it itself and the
 // stamp ("Ben · read at …") names the child the answer is about.
+import type { Textual } from '../i18n/localise.ts';
 import { namesChildren } from '../domain/children.ts';
 import { z } from 'zod';
 import { resolveChild } from '../services/family/children.ts';
@@ -44,7 +45,7 @@ export const ChildrenField = z
  * The family's children for a profile answer, only when there are several: a family with one
  * child sees the answer it always had (the REST API's rule for child fields).
  */
-export function childrenListing(env: Env): { children?: z.input<typeof Child>[] } {
+export function childrenListing(env: Env): { children?: Textual<z.input<typeof Child>>[] } {
   if (!namesChildren(env.children)) return {};
   return { children: env.children.map((c) => presentChild(c, env.family, env.now)) };
 }

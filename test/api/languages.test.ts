@@ -106,6 +106,21 @@ for (const d of testDatabases()) {
       assert.match(refused.body.message, /familjeadministratör/, 'her saved Swedish before the browser’s German');
     });
 
+    test("a child's age in the reader's words, wherever the API shows it", async () => {
+      t.clock.set('2026-11-22T12:00:00Z');
+      const f = await signUp(t.app, { dob: '2025-09-01' });
+      const get = (path: string, lang?: string) => call(t.app, 'GET', path, undefined, { token: f.token, headers: lang ? { 'accept-language': lang } : {} });
+      const expected: Record<string, string> = { '': '1 year 2 months', de: '1 Jahr und 2 Monate', pl: '1 rok i 2 miesiące', fr: '1 an et 2 mois', sv: '1 år och 2 månader' };
+      for (const [lang, age] of Object.entries(expected)) {
+        assert.equal((await get('/api/vega/profile', lang)).body.age_display, age, `profile ${lang}`);
+        assert.equal((await get('/api/vega/patterns', lang)).body.age_display, age, `patterns ${lang}`);
+      }
+      const added = await call(t.app, 'POST', '/api/vega/children', { baby_name: 'Bo', dob: '2026-11-01' }, { token: f.token, headers: { 'accept-language': 'de' } });
+      assert.equal(added.body.child.age_display, '3 Wochen', added.text);
+      const kids = (await get('/api/vega/children', 'pl')).body.children;
+      assert.deepEqual(kids.map((c: any) => c.age_display), ['1 rok i 2 miesiące', '3 tygodnie']);
+    });
+
     test("live status's messages in the reader's language and hour cycle, with the same figures", async () => {
       t.clock.set('2026-11-22T10:00:00Z');
       const f = await signUp(t.app, { dob: '2026-05-01', timezone: 'Europe/Warsaw' });

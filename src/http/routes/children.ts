@@ -12,6 +12,7 @@ export function childrenRoutes(app: FastifyInstance, ctx: Ctx): void {
   const r = resource(app, ['Children']);
 
   r.get('/api/vega/children', {
+    texts: true,
     summary: "The family's children in the order they were added, archived ones marked",
     description: 'Every route that reads or writes one child’s log takes `child` (its id): ?child=ID on reads, `child` in the body of writes. Without it, the primary child.',
     response: ChildList,
@@ -19,6 +20,7 @@ export function childrenRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
 
   r.post('/api/vega/children', {
+    texts: true,
     ...change,
     summary: 'Add a child to the family (admin)',
     description: 'The same checks as the profile (400 naming the field). 409 child_name_taken: names are unique within the family, ignoring case. 409 child_limit: at most 10 children, archived ones included.',
@@ -28,6 +30,7 @@ export function childrenRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
 
   r.post('/api/vega/children/edit', {
+    texts: true,
     ...change,
     summary: "Change a child's name, date of birth or gender (admin)",
     body: ChildEditBody,
@@ -36,6 +39,7 @@ export function childrenRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
 
   r.post('/api/vega/children/archive', {
+    texts: true,
     ...change,
     summary: 'Archive a child, or bring one back (admin)',
     description: "An archived child's history stays readable (name the child); it leaves the app's switcher, and logging for them is 409 child_archived. The primary child cannot be archived (409 primary_child).",
@@ -45,6 +49,7 @@ export function childrenRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
 
   r.post('/api/vega/children/primary', {
+    texts: true,
     ...change,
     summary: 'Make a child the primary child: the one every request that names none addresses (admin)',
     body: ChildIdBody,
@@ -53,6 +58,7 @@ export function childrenRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
 
   r.post('/api/vega/children/delete', {
+    texts: true,
     ...change,
     summary: 'Delete a child added by mistake (admin): only one with no events, and not the primary child',
     description: '409 child_has_events: archive the child instead; 409 primary_child: make another child primary first.',

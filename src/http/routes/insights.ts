@@ -57,6 +57,7 @@ export function insightRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
 
   r.get('/api/vega/patterns', {
+    texts: true,
     ...ofChild,
     summary: '14-day totals, typical rhythm, today, nutrients and allergens (solid blocks empty until solids start)',
     response: Patterns,

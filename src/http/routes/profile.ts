@@ -10,6 +10,7 @@ export function profileRoutes(app: FastifyInstance, ctx: Ctx): void {
   const r = resource(app, ['Profile']);
 
   r.get('/api/vega/profile', {
+    texts: true,
     summary: 'The child profile and family settings, with the computed age',
     description: "The primary child's, or the child named by ?child=ID, with the family's shared settings.",
     child: 'query',
@@ -20,6 +21,7 @@ export function profileRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
 
   r.post('/api/vega/profile', {
+    texts: true,
     summary: 'Update any subset of the profile; setting region also sets units unless units is given; admin only',
     auth: 'admin',
     child: 'body',

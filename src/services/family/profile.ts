@@ -6,6 +6,7 @@ import { requireAdmin, type Actor } from '../actor.ts';
 import { loadFamily, type FamilyRow } from './family-row.ts';
 import type { ChildScope } from '../../db/family-scope.ts';
 import type { ProfileOut, ProfileUpdateInput } from '../../schemas/profile.ts';
+import type { Textual } from '../../i18n/localise.ts';
 import { ageSummary, localDateOf } from '../../domain/time.ts';
 import { validateDob } from './profile-rules.ts';
 import { ageBandTargets } from './age-band-targets.ts';
@@ -13,7 +14,7 @@ import { childScopeIn, childScopeOf } from './children.ts';
 import { updateChild } from './child-changes.ts';
 import { solidsStarted } from '../log/event-reads.ts';
 
-export async function presentProfile(scope: ChildScope, family: FamilyRow, now: number): Promise<ProfileOut> {
+export async function presentProfile(scope: ChildScope, family: FamilyRow, now: number): Promise<Textual<ProfileOut>> {
   const child = scope.child;
   return {
     baby_name: child.name,
@@ -32,7 +33,7 @@ export async function presentProfile(scope: ChildScope, family: FamilyRow, now: 
   };
 }
 
-export async function getProfile(ctx: Ctx, actor: Actor): Promise<ProfileOut> {
+export async function getProfile(ctx: Ctx, actor: Actor): Promise<Textual<ProfileOut>> {
   const scope = await childScopeOf(ctx, actor);
   return presentProfile(scope, await loadFamily(scope), ctx.clock());
 }
