@@ -77,10 +77,19 @@ export function usualHourCycle(catalogue: Catalogue): HourCycle {
   return catalogue === 'en-US' ? 'h12' : 'h23';
 }
 
+/** Rendered messages one Words keeps (a few hundred kB at most). */
+const RENDERED_KEPT = 2000;
+
 export class Words {
   readonly locale: string;
   readonly hourCycle: HourCycle;
   private readonly compiled = new Map<string, IntlMessageFormat>();
+  // Rendered messages by key and values, and clock times by "HH:MM": a family's answers say the
+  // same things again and again (a log's answer renders its whole live status afresh), and
+  // formatting a message costs far more than finding it (issue 39: a log's CPU). Bounded: a
+  // full cache starts again.
+  private readonly rendered = new Map<string, string>();
+  private readonly times = new Map<string, string>();
   private readonly timeFormat: Intl.DateTimeFormat;
   private readonly quantityFormats = new Map<string, Intl.NumberFormat>();
 
@@ -102,16 +111,33 @@ export class Words {
 
   render(text: Text): string {
     const values: Record<string, string | number> = {};
-    for (const name in text.values) values[name] = this.value(text.values[name]!);
-    return String(this.message(text.key).format(values));
+    let id: string = text.key;
+    for (const name in text.values) {
+      const v = this.value(text.values[name]!);
+      values[name] = v;
+      id += `\u0000${name}\u0001${typeof v === 'number' ? 'n' : 's'}${v}`;
+    }
+    let out = this.rendered.get(id);
+    if (out === undefined) {
+      out = String(this.message(text.key).format(values));
+      if (this.rendered.size >= RENDERED_KEPT) this.rendered.clear();
+      this.rendered.set(id, out);
+    }
+    return out;
   }
 
   /** A clock time: "HH:MM" or the clock part of a local timestamp. */
   time(local: string): string {
     const hm = local.length > 5 ? local.slice(11, 16) : local;
-    const h = Number(hm.slice(0, 2));
-    const m = Number(hm.slice(3, 5));
-    return this.timeFormat.format(Date.UTC(2000, 0, 1, h, m));
+    let out = this.times.get(hm);
+    if (out === undefined) {
+      const h = Number(hm.slice(0, 2));
+      const m = Number(hm.slice(3, 5));
+      out = this.timeFormat.format(Date.UTC(2000, 0, 1, h, m));
+      if (this.times.size >= 1440) this.times.clear();
+      this.times.set(hm, out);
+    }
+    return out;
   }
 
   duration(total: number): string {
