@@ -48,10 +48,10 @@ for (const d of testDatabases()) {
     after(async () => l?.drop());
 
     test('only this release’s migrations apply; every row and every old value is still there; the new columns are null', async () => {
-      assert.deepEqual(applied, ['014_more_event_types', '015_timezone_set_at', '016_notifications', '017_home_assistant', '018_outbox_outlives_family']);
+      assert.deepEqual(applied, ['014_more_event_types', '015_timezone_set_at', '016_notifications', '017_home_assistant', '018_outbox_outlives_family', '019_caregiver_preferences']);
       const after_ = await rowCounts(l.db, TABLES);
       assert.deepEqual({ ...after_, schema_releases: counts.schema_releases }, counts);
-      assert.equal(after_.schema_releases, counts.schema_releases! + 5, 'the new migrations are recorded with their release');
+      assert.equal(after_.schema_releases, counts.schema_releases! + 6, 'the new migrations are recorded with their release');
       // Issue 27: no family has set its zone since the upgrade.
       const set = await sql<{ n: number | string }>`select count(*) as n from families where timezone_set_at is not null`.execute(l.db.kysely);
       assert.equal(Number(set.rows[0]!.n), 0);

@@ -1,7 +1,7 @@
 // Upgrading a database as release 1.3.0 left it (migrations up to 015_timezone_set_at: a year of
 // one child's history, a second child, the new event types, medicine settings, a family that set
 // its zone) to this release (issues 28, 29 and 37), on both databases: only 016_notifications,
-// 017_home_assistant and 018_outbox_outlives_family apply, every row of every old table is still there with every value it had,
+// 017_home_assistant, 018_outbox_outlives_family and 019_caregiver_preferences apply, every row of every old table is still there with every value it had,
 // no family has a webhook, a reminder or Home Assistant it did not ask for, and the upgraded
 // family then uses the new routes.
 import { describe, test, before, after } from 'node:test';
@@ -20,11 +20,14 @@ const NEW_TABLES = ['webhooks', 'webhook_deliveries', 'outbox', 'push_subscripti
 const SECOND_CHILD = 'c0ffee000002';
 
 /** Every column of every row of a table, numbers as numbers (PostgreSQL returns bigint as text). */
+// Columns the upgrade adds to old tables (checked on their own below).
+const ADDED_COLUMNS = new Set(['webhooks_on', 'ha_on', 'language', 'hour_cycle', 'week_start']);
+
 async function dump(l: LegacyDb, table: string): Promise<string[]> {
   const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(l.db.kysely);
   const norm = (v: unknown) => (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v);
   return rows.rows
-    .map((r) => JSON.stringify(Object.keys(r).filter((c) => c !== 'webhooks_on' && c !== 'ha_on').sort().map((c) => [c, norm(r[c])])))
+    .map((r) => JSON.stringify(Object.keys(r).filter((c) => !ADDED_COLUMNS.has(c)).sort().map((c) => [c, norm(r[c])])))
     .sort();
 }
 
@@ -54,16 +57,18 @@ for (const d of testDatabases()) {
     });
     after(async () => l?.drop());
 
-    test('only 016_notifications, 017_home_assistant and 018_outbox_outlives_family apply; every row and value is kept; nothing is switched on for anyone', async () => {
-      assert.deepEqual(applied, ['016_notifications', '017_home_assistant', '018_outbox_outlives_family']);
+    test('only 016_notifications, 017_home_assistant, 018_outbox_outlives_family and 019_caregiver_preferences apply; every row and value is kept; nothing is switched on for anyone', async () => {
+      assert.deepEqual(applied, ['016_notifications', '017_home_assistant', '018_outbox_outlives_family', '019_caregiver_preferences']);
       const after_ = await rowCounts(l.db, TABLES);
       assert.deepEqual({ ...after_, schema_releases: counts.schema_releases }, counts);
-      assert.equal(after_.schema_releases, counts.schema_releases! + 3);
+      assert.equal(after_.schema_releases, counts.schema_releases! + 4);
       assert.ok(counts.events! > 7_000, `${counts.events} events`);
       for (const t of TABLES.filter((x) => x !== 'schema_releases')) assert.deepEqual(await dump(l, t), before_[t], `table ${t} unchanged`);
       assert.deepEqual(await rowCounts(l.db, NEW_TABLES), Object.fromEntries(NEW_TABLES.map((t) => [t, 0])));
       const on = await sql<{ n: number | string }>`select count(*) as n from families where webhooks_on <> 0 or ha_on <> 0`.execute(l.db.kysely);
       assert.equal(Number(on.rows[0]!.n), 0);
+      const chosen = await sql<{ n: number | string }>`select count(*) as n from users where language is not null or hour_cycle is not null or week_start is not null`.execute(l.db.kysely);
+      assert.equal(Number(chosen.rows[0]!.n), 0, 'no caregiver has a language chosen for them');
     });
 
     test('the upgraded family keeps its log and uses reminders, push and webhooks', async () => {

@@ -39,7 +39,10 @@ for (const d of testDatabases()) {
       const before = await l.db.kysely.selectFrom('outbox').selectAll().orderBy('seq').execute();
       assert.equal(before.length, 3);
 
-      assert.deepEqual(await migrate(l.db), ['018_outbox_outlives_family']);
+      // 018 alone, as 1.5.0 applied it (019, caregiver preferences, has a test of its own).
+      const upgraded = await migratorFor(l.db).migrateTo('018_outbox_outlives_family');
+      if (upgraded.error) throw upgraded.error;
+      assert.deepEqual(upgraded.results?.map((r) => r.migrationName), ['018_outbox_outlives_family']);
 
       const afterRows = await l.db.kysely.selectFrom('outbox').selectAll().orderBy('seq').execute();
       assert.deepEqual(afterRows.map((r) => ({ ...r, attempts: Number(r.attempts), seq: Number(r.seq) })), before.map((r) => ({ ...r, attempts: Number(r.attempts), seq: Number(r.seq) })));
