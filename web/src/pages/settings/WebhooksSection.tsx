@@ -153,7 +153,7 @@ export function WebhooksSection({ admin }: { admin: boolean }) {
           {f.errors.events && <p class="error" role="alert">{f.errors.events}</p>}
         </fieldset>
         <FormError error={f.formError} />
-        <button class="btn" type="submit" disabled={f.busy}>{t('wh.add')}</button>
+        <button class="btn" type="submit" disabled={f.busy}>{t('wh.add_button')}</button>
       </form>
     </section>
   );
