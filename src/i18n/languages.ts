@@ -30,6 +30,34 @@ export type HourCycle = (typeof HOUR_CYCLES)[number];
 export const WEEK_STARTS = ['monday', 'sunday'] as const;
 export type WeekStart = (typeof WEEK_STARTS)[number];
 
+/** A caregiver's saved choices, as stored (users.language, hour_cycle, week_start). */
+export interface StoredPreferences {
+  language?: string | null;
+  hour_cycle?: string | null;
+  week_start?: string | null;
+}
+
+/** A caregiver's saved choices as this release knows them. */
+export interface KnownPreferences {
+  language: Language | null;
+  hour_cycle: HourCycle | null;
+  week_start: WeekStart | null;
+}
+
+/**
+ * What is stored, as this release knows it: a value it does not know (saved by a newer release,
+ * or by hand) counts as not chosen, so the reader falls back to their browser or the usual.
+ */
+export function knownPreferences(row: StoredPreferences | null | undefined): KnownPreferences {
+  const hourCycle = row?.hour_cycle;
+  const weekStart = row?.week_start;
+  return {
+    language: isLanguage(row?.language) ? row.language : null,
+    hour_cycle: (HOUR_CYCLES as readonly unknown[]).includes(hourCycle) ? (hourCycle as HourCycle) : null,
+    week_start: (WEEK_STARTS as readonly unknown[]).includes(weekStart) ? (weekStart as WeekStart) : null,
+  };
+}
+
 /**
  * The best supported language for an Accept-Language header, or null when it names none of
  * them (or is not a header at all). "de-AT" is German; "pt-PT" is Portuguese (Brazil), there

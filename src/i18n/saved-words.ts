@@ -2,7 +2,7 @@
 // Push, Home Assistant's state. Its reader is known by their row alone: their saved language
 // (none saved: English, there being no browser to ask), English British or American by the
 // family's region, and their saved hour cycle or the language's usual.
-import { catalogueFor, isLanguage } from './languages.ts';
+import { catalogueFor, knownPreferences } from './languages.ts';
 import { wordsFor, type Words } from './text.ts';
 
 /** What of a caregiver's row (users) says how they read. */
@@ -12,7 +12,6 @@ export interface SavedReading {
 }
 
 export function savedWords(saved: SavedReading | null | undefined, region: string | null | undefined): Words {
-  const language = isLanguage(saved?.language) ? saved.language : 'en';
-  const hourCycle = saved?.hour_cycle === 'h12' || saved?.hour_cycle === 'h23' ? saved.hour_cycle : null;
-  return wordsFor(catalogueFor(language, region), hourCycle);
+  const known = knownPreferences(saved);
+  return wordsFor(catalogueFor(known.language ?? 'en', region), known.hour_cycle);
 }

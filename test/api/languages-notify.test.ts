@@ -6,11 +6,9 @@
 // of the caregiver who asks, with their decimal mark, and the same figures.
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import { createECDH, randomBytes, type ECDH } from 'node:crypto';
-import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
 import { testDatabases } from '../helpers/databases.ts';
+import { pushBrowser, pushService } from '../helpers/push-receiver.ts';
 import { call, joinFamily, signUp, startApp, type TestApp } from '../helpers/app.ts';
 import { BROKER_URL, brokerSkip, Recorder, requireBroker } from '../helpers/mqtt.ts';
 import { deliverDue } from '../../src/outbox/worker.ts';
@@ -18,37 +16,7 @@ import { runReminders } from '../../src/services/notify/reminders.ts';
 // Registers the outbox's senders ('push' among them) and starts the Home Assistant bridge, as the server does.
 import { startNotifier } from '../../src/notifier.ts';
 
-const ece = createRequire(import.meta.url)('http_ece') as { decrypt(body: Buffer, params: Record<string, unknown>): Buffer };
 const MIN = 60_000;
-
-/** A browser's push subscription: its own P-256 key pair and auth secret. */
-function browser() {
-  const ecdh: ECDH = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const auth = randomBytes(16);
-  return {
-    subscription: (endpoint: string) => ({ endpoint, expirationTime: null, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } }),
-    /** what the browser reads of a message (aes128gcm, RFC 8291) */
-    open: (body: Buffer) => JSON.parse(ece.decrypt(body, { version: 'aes128gcm', privateKey: ecdh, authSecret: auth }).toString('utf8')),
-  };
-}
-
-/** A push service on 127.0.0.1 that keeps each message by path and answers 201. */
-async function pushService() {
-  const received = new Map<string, Buffer>();
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.set(req.url ?? '', Buffer.concat(chunks));
-      res.statusCode = 201;
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { received, endpoint: (path: string) => `${origin}${path}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 const save = (t: TestApp, cred: { token: string }, body: unknown) => call(t.app, 'POST', '/api/vega/preferences', body, { token: cred.token });
 
@@ -71,10 +39,10 @@ for (const d of testDatabases()) {
       const bea = await joinFamily(t.app, f, 'bea');
       assert.equal((await save(t, f, { language: 'sv' })).status, 200);
       const family = await t.ctx.db.kysely.selectFrom('users').select('family_id').where('email', '=', f.email).executeTakeFirstOrThrow();
-      const phones = { f: browser(), bea: browser() };
-      const paths = { f: `/push/sv-${randomBytes(4).toString('hex')}`, bea: `/push/en-${randomBytes(4).toString('hex')}` };
+      const phones = { f: pushBrowser(), bea: pushBrowser() };
+      const paths = { f: `sv-${randomBytes(4).toString('hex')}`, bea: `en-${randomBytes(4).toString('hex')}` };
       for (const [who, cred] of [['f', f], ['bea', bea]] as const) {
-        const sub = await call(t.app, 'POST', '/api/vega/push/subscribe', phones[who].subscription(svc.endpoint(paths[who])), { token: cred.token });
+        const sub = await call(t.app, 'POST', '/api/vega/push/subscribe', phones[who].json(svc.endpoint(paths[who])), { token: cred.token });
         assert.equal(sub.status, 200, sub.text);
         const on = await call(t.app, 'POST', '/api/vega/reminders', { reminders: { feed_due: { enabled: true, minutes_before: 15 } } }, { token: cred.token });
         assert.equal(on.status, 200, on.text);
@@ -99,16 +67,17 @@ for (const d of testDatabases()) {
 
       while ((await deliverDue(t.ctx)) > 0);
       const tag = fired[0]!.occurrence;
-      assert.deepEqual(phones.f.open(svc.received.get(paths.f)!), { title: 'Ada', body: swedish, tag }, 'her phone reads Swedish');
-      assert.deepEqual(phones.bea.open(svc.received.get(paths.bea)!), { title: 'Ada', body: english, tag }, "Bea's reads English");
+      assert.deepEqual(phones.f.open(svc.lastTo(paths.f)!), { title: 'Ada', body: swedish, tag }, 'her phone reads Swedish');
+      assert.deepEqual(phones.bea.open(svc.lastTo(paths.bea)!), { title: 'Ada', body: english, tag }, "Bea's reads English");
 
       // The test notification: the saved language before the browser's; with none saved, the browser's.
       for (const [cred, path, body] of [[f, paths.f, 'Testnotis från Baby tracker'], [bea, paths.bea, 'Testbenachrichtigung von Baby tracker']] as const) {
         const sent = await call(t.app, 'POST', '/api/vega/push/test', {}, { token: cred.token, headers: { 'accept-language': 'de' } });
         assert.equal(sent.status, 200, sent.text);
-        svc.received.delete(path);
+        const before = svc.received.length;
         while ((await deliverDue(t.ctx)) > 0);
-        assert.deepEqual((cred === f ? phones.f : phones.bea).open(svc.received.get(path)!), { title: 'Ada', body, tag: 'test' });
+        assert.equal(svc.received.length, before + 1, 'one test notification sent');
+        assert.deepEqual((cred === f ? phones.f : phones.bea).open(svc.lastTo(path)!), { title: 'Ada', body, tag: 'test' });
       }
     });
 
@@ -122,7 +91,7 @@ for (const d of testDatabases()) {
       const given = await call(t.app, 'POST', '/api/vega/log', { type: 'medicine', medicine: 'Calpol', amount: 2.5, unit: 'ml' }, { token: us.token });
       assert.equal(given.status, 200, given.text);
       for (const cred of [us, sv]) {
-        const sub = await call(t.app, 'POST', '/api/vega/push/subscribe', browser().subscription(svc.endpoint(`/push/clock-${randomBytes(4).toString('hex')}`)), { token: cred.token });
+        const sub = await call(t.app, 'POST', '/api/vega/push/subscribe', pushBrowser().json(svc.endpoint(`clock-${randomBytes(4).toString('hex')}`)), { token: cred.token });
         assert.equal(sub.status, 200, sub.text);
         assert.equal((await call(t.app, 'POST', '/api/vega/reminders', { reminders: { medicine: { enabled: true } } }, { token: cred.token })).status, 200);
       }

@@ -7,75 +7,18 @@
 // the test clock.
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import { createECDH, createPublicKey, randomBytes, verify, type ECDH } from 'node:crypto';
-import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { createPublicKey, randomBytes, verify } from 'node:crypto';
 import { testDatabases } from '../helpers/databases.ts';
+import { pushBrowser, pushService } from '../helpers/push-receiver.ts';
 import { assertError, call, joinFamily, sessionCookieOf, signUp, startApp, type TestApp } from '../helpers/app.ts';
 import { twoInstances } from '../helpers/instances.ts';
 import { deliverDue } from '../../src/outbox/worker.ts';
 // Registers the outbox's senders ('push' among them), as the server does at start.
 import '../../src/notifier.ts';
 
-const ece = createRequire(import.meta.url)('http_ece') as { decrypt(body: Buffer, params: Record<string, unknown>): Buffer };
-
 const MIN = 60_000;
 
-/** A push subscription as a browser makes it: its own P-256 key pair and a 16-byte auth secret. */
-interface Browser {
-  ecdh: ECDH;
-  auth: Buffer;
-  json(endpoint: string): { endpoint: string; expirationTime: null; keys: { p256dh: string; auth: string } };
-}
-
-function browser(): Browser {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const auth = randomBytes(16);
-  return {
-    ecdh,
-    auth,
-    json: (endpoint) => ({ endpoint, expirationTime: null, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } }),
-  };
-}
-
-interface Received {
-  path: string;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** A push service on 127.0.0.1 that records each request and answers with `status` (201 unless told). */
-async function pushService() {
-  const received: Received[] = [];
-  const state = { status: 201 };
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
-      res.statusCode = state.status;
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    received,
-    state,
-    origin,
-    endpoint: (name: string) => `${origin}/push/${name}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** Decrypts a message as the browser would (aes128gcm: the sender's key travels in the body's header). */
-function decrypt(b: Browser, body: Buffer): unknown {
-  return JSON.parse(ece.decrypt(body, { version: 'aes128gcm', privateKey: b.ecdh, authSecret: b.auth }).toString('utf8'));
-}
-
-/** Checks `Authorization: vapid t=<JWT>, k=<public key>`: the key is the service's, the ES256 signature holds, the claims fit. */
 function checkVapid(headers: http.IncomingHttpHeaders, publicKey: string, audience: string): Record<string, unknown> {
   const m = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(String(headers.authorization));
   assert.ok(m, `a VAPID Authorization header: ${headers.authorization}`);
@@ -164,7 +107,7 @@ for (const d of testDatabases()) {
     test('subscribe, list and unsubscribe: the answers, the caller’s own list, re-subscribing moves the endpoint, at most 20 each', async () => {
       const f = await signUp(t.app);
       const member = await joinFamily(t.app, f, 'grandma');
-      const b = browser();
+      const b = pushBrowser();
       const endpoint = svc.endpoint(name());
       const ua = { 'user-agent': 'Mozilla/5.0 (test phone)' };
       const sub = await call(t.app, 'POST', '/api/vega/push/subscribe', b.json(endpoint), { cookie: f.cookie, headers: ua });
@@ -183,7 +126,7 @@ for (const d of testDatabases()) {
       assert.equal(row.token_id, null);
 
       // The same browser again (renewed keys): the same subscription, new keys.
-      const renewed = browser();
+      const renewed = pushBrowser();
       const again = await call(t.app, 'POST', '/api/vega/push/subscribe', renewed.json(endpoint), { token: f.token });
       assert.equal(again.status, 200, again.text);
       assert.equal(again.body.subscription.id, sub.body.subscription.id);
@@ -213,7 +156,7 @@ for (const d of testDatabases()) {
       const ids: string[] = [];
       for (let i = 0; i < 21; i++) {
         t.clock.advance(1000);
-        const r = await call(t.app, 'POST', '/api/vega/push/subscribe', browser().json(svc.endpoint(name())), { token: f.token });
+        const r = await call(t.app, 'POST', '/api/vega/push/subscribe', pushBrowser().json(svc.endpoint(name())), { token: f.token });
         assert.equal(r.status, 200, r.text);
         ids.push(r.body.subscription.id);
       }
@@ -224,7 +167,7 @@ for (const d of testDatabases()) {
 
     test('bad input: 400 naming the field, nothing stored', async () => {
       const f = await signUp(t.app);
-      const good = browser().json(svc.endpoint(name()));
+      const good = pushBrowser().json(svc.endpoint(name()));
       const short = { ...good, keys: { ...good.keys, p256dh: good.keys.p256dh.slice(0, 80) } };
       const offCurve = (() => {
         const raw = Buffer.from(good.keys.p256dh, 'base64url');
@@ -260,7 +203,7 @@ for (const d of testDatabases()) {
       const strict = await startApp(d.name);
       try {
         const f = await signUp(strict.app);
-        const b = browser();
+        const b = pushBrowser();
         for (const endpoint of [svc.endpoint('x'), 'https://127.0.0.1/push', 'https://192.168.1.20/push', 'https://[::1]/push', 'https://169.254.169.254/latest', 'https://localhost/push', 'http://push.example.com/x']) {
           const r = await call(strict.app, 'POST', '/api/vega/push/subscribe', b.json(endpoint), { token: f.token });
           assertError(r, 400, 'bad_request', endpoint);
@@ -278,7 +221,7 @@ for (const d of testDatabases()) {
 
     test('with OUTBOUND_ALLOW_PRIVATE=1, plain http to a public address is refused (400 naming endpoint), as without it; http to a private one is allowed', async () => {
       const f = await signUp(t.app);
-      const b = browser();
+      const b = pushBrowser();
       const plainHttp = 'must be an https:// URL (plain http is allowed only to private addresses, with OUTBOUND_ALLOW_PRIVATE=1)';
       for (const [endpoint, host] of [['http://93.184.215.14/push/x', '93.184.215.14'], ['http://[2606:4700:4700::1111]/push', '2606:4700:4700::1111']] as const) {
         const r = await call(t.app, 'POST', '/api/vega/push/subscribe', b.json(endpoint), { token: f.token });
@@ -295,8 +238,8 @@ for (const d of testDatabases()) {
     test('push/test: each device gets {title, body, tag} encrypted for its keys with a VAPID JWT; 409 without devices', async () => {
       const f = await signUp(t.app, { baby_name: 'Ada Lovelace' });
       assertError(await call(t.app, 'POST', '/api/vega/push/test', undefined, { token: f.token }), 409, 'no_push_devices');
-      const phone = browser();
-      const laptop = browser();
+      const phone = pushBrowser();
+      const laptop = pushBrowser();
       const phoneName = name();
       const laptopName = name();
       for (const [b, nm] of [[phone, phoneName], [laptop, laptopName]] as const) {
@@ -317,18 +260,18 @@ for (const d of testDatabases()) {
         assert.equal(req.headers['content-type'], 'application/octet-stream');
         assert.ok(Number(req.headers.ttl) > 0 && Number(req.headers.ttl) <= 3600, `TTL ${req.headers.ttl}`);
         checkVapid(req.headers, key, svc.origin);
-        assert.deepEqual(decrypt(b, req.body), { title: 'Ada', body: 'Test notification from Baby tracker', tag: 'test' });
+        assert.deepEqual(b.open(req.body), { title: 'Ada', body: 'Test notification from Baby tracker', tag: 'test' });
       }
       // Each device's keys open only its own message.
       const phoneReq = got.find((g) => g.path === `/push/${phoneName}`)!;
-      assert.throws(() => decrypt(laptop, phoneReq.body));
+      assert.throws(() => laptop.open(phoneReq.body));
       assert.equal((await outboxRows()).length, 0, 'delivered rows leave the outbox');
       assert.equal((await subsInDb()).filter((r) => r.endpoint.endsWith(phoneName)).length, 1, 'the subscription stays');
     });
 
     test('410 from the push service removes the subscription; 5xx retries; a message older than an hour is dropped unsent', async () => {
       const f = await signUp(t.app);
-      const b = browser();
+      const b = pushBrowser();
       const endpoint = svc.endpoint(name());
       assert.equal((await call(t.app, 'POST', '/api/vega/push/subscribe', b.json(endpoint), { token: f.token })).status, 200);
 
@@ -346,7 +289,7 @@ for (const d of testDatabases()) {
       const retried = await drain();
       assert.equal(retried.length, 1);
       assert.equal(retried[0].path, new URL(endpoint).pathname);
-      assert.equal((decrypt(b, retried[0].body) as any).tag, 'test');
+      assert.equal((b.open(retried[0].body) as any).tag, 'test');
       assert.equal((await outboxRows()).length, 0);
 
       // Down for more than an hour: the message is dropped without being sent (late is noise).
@@ -375,14 +318,14 @@ for (const d of testDatabases()) {
       const f = await signUp(t.app);
       const bySession = svc.endpoint(name());
       const byToken = svc.endpoint(name());
-      assert.equal((await call(t.app, 'POST', '/api/vega/push/subscribe', browser().json(bySession), { cookie: f.cookie })).status, 200);
-      assert.equal((await call(t.app, 'POST', '/api/vega/push/subscribe', browser().json(byToken), { token: f.token })).status, 200);
+      assert.equal((await call(t.app, 'POST', '/api/vega/push/subscribe', pushBrowser().json(bySession), { cookie: f.cookie })).status, 200);
+      assert.equal((await call(t.app, 'POST', '/api/vega/push/subscribe', pushBrowser().json(byToken), { token: f.token })).status, 200);
       // Another session of the same caregiver keeps working; signing out ends only its own.
       const login = await call(t.app, 'POST', '/login', { email: f.email, password: f.password });
       assert.equal(login.status, 200, login.text);
       const second = sessionCookieOf(login);
       const bySecond = svc.endpoint(name());
-      assert.equal((await call(t.app, 'POST', '/api/vega/push/subscribe', browser().json(bySecond), { cookie: second })).status, 200);
+      assert.equal((await call(t.app, 'POST', '/api/vega/push/subscribe', pushBrowser().json(bySecond), { cookie: second })).status, 200);
 
       const out = await call(t.app, 'POST', '/logout', undefined, { cookie: f.cookie });
       assert.equal(out.status, 200, out.text);
@@ -392,7 +335,7 @@ for (const d of testDatabases()) {
       assert.ok(!endpoints.includes(bySession), 'the signed-out session’s subscription is gone');
       assert.ok(endpoints.includes(byToken) && endpoints.includes(bySecond));
       // The signed-out session can subscribe no more.
-      assertError(await call(t.app, 'POST', '/api/vega/push/subscribe', browser().json(bySession), { cookie: f.cookie }), 401, 'unauthorized');
+      assertError(await call(t.app, 'POST', '/api/vega/push/subscribe', pushBrowser().json(bySession), { cookie: f.cookie }), 401, 'unauthorized');
 
       // Revoking the token removes what was subscribed with it.
       const tokens = await call(t.app, 'GET', '/api/vega/tokens', undefined, { cookie: second });
@@ -403,7 +346,7 @@ for (const d of testDatabases()) {
       // A caregiver removed from the family loses theirs; the admin's stays.
       const member = await joinFamily(t.app, { ...f, cookie: second }, 'nanny');
       const memberEndpoint = svc.endpoint(name());
-      assert.equal((await call(t.app, 'POST', '/api/vega/push/subscribe', browser().json(memberEndpoint), { token: member.token })).status, 200);
+      assert.equal((await call(t.app, 'POST', '/api/vega/push/subscribe', pushBrowser().json(memberEndpoint), { token: member.token })).status, 200);
       assert.equal((await call(t.app, 'POST', '/api/vega/push/test', undefined, { token: member.token })).status, 200);
       const removed = await call(t.app, 'POST', '/api/vega/member/remove', { username: 'nanny' }, { cookie: second });
       assert.equal(removed.status, 200, removed.text);
@@ -418,7 +361,7 @@ for (const d of testDatabases()) {
       const ro = await call(t.app, 'POST', '/api/vega/token', { label: 'read only', scopes: ['read'] }, { cookie: f.cookie });
       assert.equal(ro.status, 200, ro.text);
       const readOnly = { token: ro.body.token as string };
-      const body = browser().json(svc.endpoint(name()));
+      const body = pushBrowser().json(svc.endpoint(name()));
       assertError(await call(t.app, 'POST', '/api/vega/push/subscribe', body, readOnly), 403, 'insufficient_scope');
       assertError(await call(t.app, 'POST', '/api/vega/push/unsubscribe', { endpoint: body.endpoint }, readOnly), 403, 'insufficient_scope');
       assertError(await call(t.app, 'POST', '/api/vega/push/test', undefined, readOnly), 403, 'insufficient_scope');

@@ -9,7 +9,7 @@ import { PreparedQuery } from '../../db/prepared.ts';
 import type { FamilyRow } from '../family/family-row.ts';
 import { SESSION_IDLE_MS, TOUCH_EVERY_MS, touchSession } from './sessions.ts';
 import { writeGrouped } from '../../db/group-commit.ts';
-import { isLanguage } from '../../i18n/languages.ts';
+import { knownPreferences } from '../../i18n/languages.ts';
 
 // The family's row comes with the credential (one read, not two): a read-only request uses it
 // instead of reading the row again (see Actor.family).
@@ -52,11 +52,8 @@ const readWithCredential = new WeakMap<Actor, FamilyRow>();
 
 /** The caregiver's saved language and clock, as far as this release knows them. */
 function savedWords(row: { language: string | null; hour_cycle: string | null; f_region: string }): Pick<Actor, 'language' | 'hourCycle' | 'region'> {
-  return {
-    language: isLanguage(row.language) ? row.language : null,
-    hourCycle: row.hour_cycle === 'h12' || row.hour_cycle === 'h23' ? row.hour_cycle : null,
-    region: row.f_region,
-  };
+  const known = knownPreferences(row);
+  return { language: known.language, hourCycle: known.hour_cycle, region: row.f_region };
 }
 
 function withFamily(row: FamilyColumns, actor: Actor): Actor {

@@ -3,24 +3,11 @@
 import type { Ctx } from '../context.ts';
 import { scopeOf } from '../context.ts';
 import type { Actor } from '../actor.ts';
-import { isLanguage, LANGUAGES, OWN_NAMES, type HourCycle, type Language, type WeekStart } from '../../i18n/languages.ts';
+import { knownPreferences, LANGUAGES, OWN_NAMES, type KnownPreferences } from '../../i18n/languages.ts';
 
-export interface SavedPreferences {
-  language: Language | null;
-  hour_cycle: HourCycle | null;
-  week_start: WeekStart | null;
-}
+export type SavedPreferences = KnownPreferences;
 
 export type PreferencesPatch = Partial<SavedPreferences>;
-
-/** What is stored, as this release knows it: a value it does not know counts as not chosen. */
-function known(row: { language: string | null; hour_cycle: string | null; week_start: string | null } | undefined): SavedPreferences {
-  return {
-    language: isLanguage(row?.language) ? row.language : null,
-    hour_cycle: row?.hour_cycle === 'h12' || row?.hour_cycle === 'h23' ? row.hour_cycle : null,
-    week_start: row?.week_start === 'monday' || row?.week_start === 'sunday' ? row.week_start : null,
-  };
-}
 
 export async function savedPreferences(ctx: Ctx, actor: Actor): Promise<SavedPreferences> {
   const row = await scopeOf(ctx, actor)
@@ -28,7 +15,7 @@ export async function savedPreferences(ctx: Ctx, actor: Actor): Promise<SavedPre
     .select(['language', 'hour_cycle', 'week_start'])
     .where('id', '=', actor.userId)
     .executeTakeFirst();
-  return known(row);
+  return knownPreferences(row);
 }
 
 /** Saves the keys given (validated by the route's schema); the whole saved set after it. */
