@@ -152,5 +152,29 @@ for (const d of testDatabases()) {
       const parent = await call(t.app, 'POST', '/api/vega/undo', undefined, { token: f.token, headers: { 'accept-language': 'de' } });
       assert.equal(parent.body.message, 'Rückgängig gemacht: nasse Windel von 10:00.');
     });
+
+    test("a retried log (same Idempotency-Key) is answered in the retry's language, with the same event and figures", async () => {
+      t.clock.set('2026-11-22T16:00:00Z');
+      const f = await signUp(t.app, { timezone: 'Europe/Berlin' });
+      const logAs = (lang: string, body: Record<string, unknown>, key: string) =>
+        call(t.app, 'POST', '/api/vega/log', body, { token: f.token, headers: { 'accept-language': lang, 'idempotency-key': key } });
+      await call(t.app, 'POST', '/api/vega/log', { type: 'nappy', kind: 'wet', ts: '2026-11-22T10:00:00' }, { token: f.token });
+      const nappy = { type: 'nappy', kind: 'wet', ts: '2026-11-22T10:02:00' };
+      const first = await logAs('de', nappy, 'retry-nappy');
+      assert.equal(first.status, 200, first.text);
+      assert.match(first.body.warning.message, /^Ein ähnlicher Eintrag \(Windel\)/);
+      const again = await logAs('de', nappy, 'retry-nappy');
+      assert.equal(again.text, first.text, 'the same language: the same bytes');
+      const french = await logAs('fr', nappy, 'retry-nappy');
+      assert.equal(french.status, 200, french.text);
+      assert.deepEqual(french.body.event, first.body.event, 'the same event, not logged twice');
+      assert.equal(french.body.warning.type, 'possible_duplicate');
+      assert.match(french.body.warning.message, /^Une entrée similaire \(couche\)/);
+      assert.doesNotMatch(JSON.stringify(french.body.live), /\b(Windel|Heute|nicht)\b/, 'no German left in the live status');
+      const english = await logAs('en', nappy, 'retry-nappy');
+      assert.match(english.body.warning.message, /^A similar nappy was logged at 10:00\./);
+      const events = await call(t.app, 'GET', '/api/vega/events?type=nappy', undefined, { token: f.token });
+      assert.equal(events.body.events.length, 2, 'two nappies, whatever the retries');
+    });
   });
 }

@@ -6,6 +6,7 @@ import { sha256 } from '../access/secrets.ts';
 import { isUniqueViolation, type Ctx } from '../context.ts';
 import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 import { t } from '../../i18n/text.ts';
+import { keepTexts, reviveTexts } from '../../i18n/kept-text.ts';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 const KEY_RE = /^[\x21-\x7e]{1,200}$/;
@@ -61,7 +62,7 @@ async function stored<T>(scope: FamilyScope, name: string, key: string, hash: st
     return null;
   }
   if (row.request_hash !== null && row.request_hash !== hash) throw reused();
-  return JSON.parse(row.response) as T;
+  return reviveTexts(row.response) as T;
 }
 
 function inUse() {
@@ -87,7 +88,7 @@ export async function earlierCall<T, P>(ctx: Ctx, scope: FamilyScope, name: stri
 
 /** The key's row for a write to commit with itself: the marker, with `partial` (what a retry answers from). */
 export function keyRowWith(ctx: Ctx, name: string, key: string, request: unknown, partial: unknown) {
-  return { key, scope: name, response: JSON.stringify({ [COMMITTED]: partial }), request_hash: requestHash(request), created_at: ctx.clock() };
+  return { key, scope: name, response: keepTexts({ [COMMITTED]: partial }), request_hash: requestHash(request), created_at: ctx.clock() };
 }
 
 /**
@@ -111,7 +112,7 @@ export async function idempotent<T>(
   try {
     return await scope.transaction(async (tx) => {
       const result = await write(tx);
-      await tx.insertInto('idempotency_keys', { key, scope: name, response: JSON.stringify(result), request_hash: hash, created_at: now }).execute();
+      await tx.insertInto('idempotency_keys', { key, scope: name, response: keepTexts(result), request_hash: hash, created_at: now }).execute();
       return result;
     });
   } catch (err) {
@@ -187,7 +188,7 @@ export async function claimKey<T>(ctx: Ctx, scope: FamilyScope, name: string, ke
 
 /** Records the result of a call: retries under the key now get it. */
 export async function recordKey(scope: FamilyScope, name: string, key: string, result: unknown): Promise<void> {
-  await scope.updateTable('idempotency_keys').set({ response: JSON.stringify(result) }).where('scope', '=', name).where('key', '=', key).execute();
+  await scope.updateTable('idempotency_keys').set({ response: keepTexts(result) }).where('scope', '=', name).where('key', '=', key).execute();
 }
 
 // A claim's own row: still pending, and made at its time (not a later call's claim, made after
@@ -197,7 +198,7 @@ function ownClaim<Q extends { where: (...args: any[]) => Q }>(q: Q, name: string
 }
 
 async function recordClaim(scope: FamilyScope, name: string, key: string, claimedAt: number, result: unknown): Promise<void> {
-  await ownClaim(scope.updateTable('idempotency_keys').set({ response: JSON.stringify(result) }), name, key, claimedAt).execute();
+  await ownClaim(scope.updateTable('idempotency_keys').set({ response: keepTexts(result) }), name, key, claimedAt).execute();
 }
 
 async function releaseClaim(scope: FamilyScope, name: string, key: string, claimedAt: number): Promise<void> {
